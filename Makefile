@@ -1,0 +1,32 @@
+# Two commands on a fresh machine with python3, make and git:
+#   make lab   installs what is needed into .venv and opens the lessons in JupyterLab
+#   make test  installs what is needed into .venv and runs every test
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
+
+.PHONY: lab test check bench clean
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[lab,test]'
+	touch $@
+
+lab: $(VENV)/.installed
+	$(VENV)/bin/jupyter lab $(ROOT_FLAG) lessons/index.ipynb
+
+test: $(VENV)/.installed
+	$(VENV)/bin/cardlab check lessons/scenarios
+	$(PY) -m pytest tests
+	$(PY) -m pytest --nbval --nbval-current-env --sanitize-with lessons/sanitize.cfg -p no:cacheprovider lessons
+
+check: $(VENV)/.installed
+	$(VENV)/bin/cardlab check lessons/scenarios
+
+bench: $(VENV)/.installed
+	$(PY) benchmarks/random_play.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis

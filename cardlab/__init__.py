@@ -1,0 +1,14 @@
+"""cardlab: an exact rules engine and Jupyter lessons for Daifugo, Gan Deng Yan and Podkidnoy Durak.
+
+>>> from cardlab import durak
+>>> game = durak.new_game("podkidnoy", ["甲", "乙"], seed=1)
+>>> len(game.legal_actions()) > 0
+True
+"""
+
+from .cards import Card, CardError, StandIn, card, deck, format_cards, parse_cards
+from .engine import Action, DealError, Event, IllegalAction, NotationError, Refusal, State
+
+__all__ = ["Action", "Card", "CardError", "DealError", "Event", "IllegalAction", "NotationError",
+           "Refusal", "StandIn", "State", "card", "deck", "format_cards", "parse_cards"]
+__version__ = "0.1.0"

@@ -1,0 +1,244 @@
+"""Cards and the card notation of the scenario contract.
+
+A card is written as a suit letter then a rank (``S3``, ``H10``, ``HT``, ``dq``, ``♠A``), or as a
+joker (``BJ`` black/small, ``RJ`` red/big) or a ``jj`` wild card (``W1``-``W6``). A joker or wild
+card standing in for another card is written ``RJ=H10`` or ``BJ=9``.
+
+Every card is one shared object (``card("S3") is card("s3")``), so cards compare and hash by
+identity and the engines can use them directly in sets and dicts::
+
+    >>> parse_cards("S3 h10 ♠A RJ=9")
+    [S3, H10, SA, RJ=9]
+    >>> format_cards(parse_cards("ht sq"))
+    'H10 SQ'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+SUITS = "SHDC"
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+_SYMBOL_TO_SUIT = {v: k for k, v in SUIT_SYMBOLS.items()}
+# The white (outline) symbols are accepted as well, since some fonts and keyboards produce them.
+_SYMBOL_TO_SUIT.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
+
+RANK_NAMES = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
+              11: "J", 12: "Q", 13: "K", 14: "A"}
+RANK_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
+              9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace"}
+_RANK_FROM_TEXT = {v: k for k, v in RANK_NAMES.items()}
+_RANK_FROM_TEXT["T"] = 10
+_RANK_FROM_TEXT["1"] = None  # "S1" is a common slip for the ace; refused with a clear message below
+
+JOKERS = ("BJ", "RJ")
+WILDS = tuple(f"W{i}" for i in range(1, 7))
+
+
+class CardError(ValueError):
+    """Bad card notation. ``text`` is the offending text, ``reason`` says what is wrong with it."""
+
+    def __init__(self, text: str, reason: str):
+        self.text = text
+        self.reason = reason
+        super().__init__(f"bad card {text!r}: {reason}")
+
+
+class Card:
+    """One card. ``suit`` is ``"S" "H" "D" "C"`` or ``None`` (jokers and wild cards); ``rank`` is
+    2-14 (J=11, Q=12, K=13, A=14) or ``None``; ``code`` is the notation (``"H10"``, ``"RJ"``)."""
+
+    __slots__ = ("code", "suit", "rank", "index")
+
+    code: str
+    suit: str | None
+    rank: int | None
+    index: int
+
+    def __new__(cls, code: str):
+        return card(code)
+
+    @classmethod
+    def _make(cls, code: str, suit: str | None, rank: int | None, index: int) -> "Card":
+        self = object.__new__(cls)
+        object.__setattr__(self, "code", code)
+        object.__setattr__(self, "suit", suit)
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "index", index)
+        return self
+
+    def __setattr__(self, name, value):
+        raise AttributeError("cards are immutable")
+
+    def __reduce__(self):
+        return (card, (self.code,))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    @property
+    def is_joker(self) -> bool:
+        return self.code in JOKERS
+
+    @property
+    def is_wild(self) -> bool:
+        """A joker or a ``jj`` wild card: a card with no suit and rank of its own."""
+        return self.suit is None
+
+    @property
+    def name(self) -> str:
+        """Plain English name: ``"queen of spades"``, ``"red joker"``, ``"wild card 3"``."""
+        if self.code == "BJ":
+            return "black joker"
+        if self.code == "RJ":
+            return "red joker"
+        if self.suit is None:
+            return f"wild card {self.code[1:]}"
+        return f"{RANK_WORDS[self.rank]} of {SUIT_NAMES[self.suit]}"
+
+    @property
+    def symbol(self) -> str:
+        """Unicode text such as ``"Q♠"``; jokers and wild cards keep their code."""
+        if self.suit is None:
+            return self.code
+        return RANK_NAMES[self.rank] + SUIT_SYMBOLS[self.suit]
+
+    def __repr__(self) -> str:
+        return self.code
+
+    __str__ = __repr__
+
+    def __lt__(self, other: "Card") -> bool:
+        return self.index < other.index
+
+    def _repr_html_(self) -> str:
+        from .display import cards_html
+
+        return cards_html([self])
+
+
+def _build() -> dict[str, Card]:
+    table: dict[str, Card] = {}
+    index = 0
+    for rank in range(2, 15):
+        for suit in SUITS:
+            code = suit + RANK_NAMES[rank]
+            table[code] = Card._make(code, suit, rank, index)
+            index += 1
+    for code in JOKERS + WILDS:
+        table[code] = Card._make(code, None, None, index)
+        index += 1
+    return table
+
+
+_CARDS = _build()
+ALL_CARDS: tuple[Card, ...] = tuple(_CARDS.values())
+
+
+@dataclass(frozen=True)
+class StandIn:
+    """A joker or wild card played as another card: ``RJ=H10`` is ``StandIn(RJ, "H", 10)``;
+    ``BJ=9`` names only the rank (``suit`` is ``None``)."""
+
+    card: Card
+    suit: str | None
+    rank: int
+
+    def __repr__(self) -> str:
+        return f"{self.card.code}={self.suit or ''}{RANK_NAMES[self.rank]}"
+
+    __str__ = __repr__
+
+
+def _parse_suit_rank(text: str, original: str) -> tuple[str, int]:
+    if not text:
+        raise CardError(original, "empty")
+    head = text[0]
+    suit = _SYMBOL_TO_SUIT.get(head) or (head.upper() if head.upper() in SUITS else None)
+    if suit is None:
+        raise CardError(original, f"{head!r} is not a suit (use S H D C or ♠ ♥ ♦ ♣)")
+    rank_text = text[1:].upper()
+    if not rank_text:
+        raise CardError(original, "a rank must follow the suit (2-10, J, Q, K, A or T)")
+    if rank_text not in _RANK_FROM_TEXT or _RANK_FROM_TEXT[rank_text] is None:
+        raise CardError(original, f"{text[1:]!r} is not a rank (use 2-10, J, Q, K, A or T)")
+    return suit, _RANK_FROM_TEXT[rank_text]
+
+
+def card(text: str) -> Card:
+    """The card written ``text`` (no stand-in). Raises :class:`CardError`."""
+    if not isinstance(text, str):
+        raise CardError(repr(text), "a card is written as text, such as S3 or RJ")
+    stripped = text.strip()
+    found = _CARDS.get(stripped) or _CARDS.get(stripped.upper())
+    if found is not None:
+        return found
+    if "=" in stripped:
+        raise CardError(text, "a stand-in (=) is only for a joker or wild card in a played combination")
+    suit, rank = _parse_suit_rank(stripped, text)
+    return _CARDS[suit + RANK_NAMES[rank]]
+
+
+def parse_token(text: str) -> Card | StandIn:
+    """One card token, which may be a stand-in such as ``RJ=H10`` or ``BJ=9``."""
+    if not isinstance(text, str):
+        raise CardError(repr(text), "a card is written as text, such as S3 or RJ")
+    stripped = text.strip()
+    if "=" not in stripped:
+        return card(stripped)
+    left, _, right = stripped.partition("=")
+    base = card(left)
+    if not base.is_wild:
+        raise CardError(text, f"only a joker or wild card can stand in for another card, not {base}")
+    right = right.strip()
+    if not right:
+        raise CardError(text, "name the card it stands for after '=' (such as RJ=H10 or BJ=9)")
+    rank_only = right.upper()
+    if rank_only in _RANK_FROM_TEXT:
+        rank = _RANK_FROM_TEXT[rank_only]
+        if rank is None:
+            raise CardError(text, f"{right!r} is not a rank (use 2-10, J, Q, K, A or T)")
+        return StandIn(base, None, rank)
+    suit, rank = _parse_suit_rank(right, text)
+    return StandIn(base, suit, rank)
+
+
+def parse_cards(text: str | Iterable[str]) -> list[Card | StandIn]:
+    """Cards separated by spaces or commas, or a list of card texts. Raises :class:`CardError`."""
+    tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    return [parse_token(t) for t in tokens]
+
+
+def plain(token: Card | StandIn) -> Card:
+    """The physical card of a token (a stand-in's joker or wild card itself)."""
+    return token.card if isinstance(token, StandIn) else token
+
+
+def format_cards(cards: Iterable[Card | StandIn]) -> str:
+    """The notation of several cards, separated by spaces."""
+    return " ".join(str(c) for c in cards)
+
+
+def sort_cards(cards: Iterable[Card]) -> list[Card]:
+    """Cards sorted by rank then suit (2 lowest, jokers and wild cards last); a stable order for
+    printing positions."""
+    return sorted(cards, key=lambda c: c.index)
+
+
+def deck(name: str) -> tuple[Card, ...]:
+    """The cards of a named deck: ``"durak36"`` (6 to ace), ``"standard52"``, ``"jokers54"``
+    (52 and both jokers), ``"jj58"`` (54 and the six wild cards)."""
+    if name == "durak36":
+        return tuple(c for c in ALL_CARDS if c.rank is not None and c.rank >= 6)
+    if name == "standard52":
+        return tuple(c for c in ALL_CARDS if c.rank is not None)
+    if name == "jokers54":
+        return tuple(c for c in ALL_CARDS if c.code not in WILDS)
+    if name == "jj58":
+        return ALL_CARDS
+    raise KeyError(f"no deck named {name!r}")

@@ -1,0 +1,673 @@
+"""Podkidnoy Durak, as 004_a1f64e43aefd17c9.txt describes it (after Pagat), with two named variants.
+
+Rule sets (``RULESETS``):
+
+- ``podkidnoy``: 36 cards, 6 each, trump shown by the face-up bottom card of the stock; at most 6
+  attack cards a round and never more than the defender held when the round began.
+- ``throw-in-fool``: the same, but the first round of each game allows at most 5 attack cards.
+- ``perevodnoy``: the same as podkidnoy, plus ``transfer``: while no attack card is beaten, the
+  defender may add a card of the attacked rank and pass the whole attack to the next player.
+
+All three allow the trump-six swap. Choices where the article is silent are marked "Choice:" in
+the docstrings and listed in ``docs`` of the lessons.
+
+Seats are listed clockwise; each player's left is the next one in the list.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card, card, deck, format_cards
+from .engine import Action, DealError, Event, Refusal, State, check_cards_unique
+
+HAND_SIZE = 6
+MAX_ATTACK = 6
+DECK = deck("durak36")
+_DECK_SET = frozenset(DECK)
+
+
+@dataclass(frozen=True)
+class DurakRules:
+    """A named Durak rule set. ``first_round_limit`` caps attack cards in a game's first round
+    (``None``: the usual limit); ``transfer`` enables perevodnoy's transfer; ``trump_six_swap``
+    lets the holder of the six of trumps take the face-up trump card."""
+
+    name: str
+    first_round_limit: int | None = None
+    transfer: bool = False
+    trump_six_swap: bool = True
+
+    def round_cap(self, round_no: int) -> int:
+        if round_no == 1 and self.first_round_limit is not None:
+            return self.first_round_limit
+        return MAX_ATTACK
+
+
+RULESETS = {
+    "podkidnoy": DurakRules("podkidnoy"),
+    "throw-in-fool": DurakRules("throw-in-fool", first_round_limit=5),
+    "perevodnoy": DurakRules("perevodnoy", transfer=True),
+}
+
+
+def beats(attack: Card, defence: Card, trump: str) -> bool:
+    """Whether ``defence`` beats ``attack``: a higher card of the same suit, or any trump against a
+    non-trump. Suits other than trump never outrank each other."""
+    if defence.suit == attack.suit:
+        return defence.rank > attack.rank
+    return defence.suit == trump
+
+
+def _sym(c: Card) -> str:
+    return c.symbol
+
+
+class DurakState(State):
+    """A Durak position. Build one with :func:`new_game` or :func:`from_deal`."""
+
+    game = "durak"
+    VERBS = {"attack": 1, "defend": 2, "take": 0, "done": 0, "transfer": 1, "swap": 0}
+    DECK = DECK
+
+    def __init__(self, rules: DurakRules, players, hands, stock, trump, attacker,
+                 trump_card=None, round_no=1):
+        self.rules = rules
+        self.players = tuple(players)
+        self.hands: dict[str, list[Card]] = {p: list(hands.get(p, ())) for p in self.players}
+        self.stock: list[Card] = list(stock)
+        self.trump: str = trump
+        self.trump_card: Card | None = trump_card if trump_card is not None else (self.stock[-1] if self.stock else None)
+        self.discard: list[Card] = []
+        self.attacks: list[Card] = []
+        self.defences: list[Card | None] = []
+        self.ranks: set[int] = set()
+        self.done: set[str] = set()
+        self.taking = False
+        self.over = False
+        self.loser: str | None = None
+        self.round_no = round_no
+        # With the stock already empty, a player dealt no cards has nothing left to play.
+        self.out: list[str] = [p for p in self.players if not self.stock and not self.hands[p]]
+        self._six = six = card(trump + "6")
+        # The six of trumps may be swapped only by a player who was dealt it or drew it.
+        self.six_swappable = any(six in h for h in self.hands.values())
+        self._seat(attacker)
+        self.limit = min(rules.round_cap(round_no), len(self.hands[self.defender]))
+
+    # --- seats ----------------------------------------------------------------------------------
+
+    def _next_in(self, player: str) -> str:
+        """The first player on ``player``'s left who is still in the game."""
+        n = len(self.players)
+        i = self.players.index(player)
+        for step in range(1, n + 1):
+            p = self.players[(i + step) % n]
+            if p not in self.out:
+                return p
+        return player
+
+    def attackers(self) -> list[str]:
+        """Everyone who may attack this round: the main attacker first, then the others clockwise,
+        never the defender or a player who is out."""
+        return list(self._attackers)
+
+    def _seat(self, attacker: str) -> None:
+        """Make ``attacker`` the main attacker; the next player still in defends."""
+        self.attacker = attacker
+        self.defender = self._next_in(attacker)
+        n = len(self.players)
+        i = self.players.index(attacker)
+        seats = (self.players[(i + k) % n] for k in range(n))
+        self._attackers = tuple(p for p in seats if p != self.defender and p not in self.out)
+
+    # --- facts ----------------------------------------------------------------------------------
+
+    @property
+    def table(self) -> list[Card]:
+        """Every card on the table this round, attack and defence."""
+        return self.attacks + [d for d in self.defences if d is not None]
+
+    def unbeaten(self) -> list[Card]:
+        return [a for a, d in zip(self.attacks, self.defences) if d is None]
+
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def is_draw(self) -> bool:
+        return self.over and self.loser is None
+
+    def _can_add(self, player: str) -> bool:
+        if len(self.attacks) >= self.limit or not self.attacks:
+            return False
+        ranks = self.ranks
+        return any(c.rank in ranks for c in self.hands[player])
+
+    def _main_done(self) -> bool:
+        return self.attacker in self.done or not self._can_add(self.attacker)
+
+    def _round_over(self) -> bool:
+        if not self.attacks:
+            return False
+        if not self.taking and None in self.defences:
+            return False
+        if not self._main_done():
+            return False
+        return all(p in self.done or not self._can_add(p) for p in self._attackers)
+
+    # --- legality -------------------------------------------------------------------------------
+
+    def check(self, action: Action) -> Refusal | None:
+        player, verb, cards = action
+        if self.over:
+            return Refusal("game_over", "The game has ended: once the stock is empty and at most one "
+                           "player holds cards, nobody acts any more.")
+        if player not in self.hands:
+            return Refusal("not_your_turn", f"{player} does not sit at this table.")
+        method = getattr(self, "_check_" + verb, None)
+        if method is None:
+            return Refusal("not_allowed", f"Durak has no verb '{verb}'.")
+        return method(player, cards)
+
+    def _attacker_refusal(self, player: str, verb: str) -> Refusal | None:
+        if player == self.defender:
+            return Refusal("not_attacker", f"{player} is defending this round; only the attackers "
+                           f"may {verb}.")
+        if player in self.out:
+            return Refusal("not_attacker", f"{player} is out of the game and no longer attacks.")
+        if player != self.attacker:
+            if not self.attacks:
+                return Refusal("not_your_turn", f"{self.attacker} is the main attacker and opens the "
+                               "round; the others may only add cards after that.")
+            if not self._main_done():
+                return Refusal("not_your_turn", f"The main attacker {self.attacker} has priority: "
+                               f"other players add cards only after {self.attacker} says done.")
+        return None
+
+    def _check_attack(self, player, cards):
+        refusal = self._attacker_refusal(player, "attack")
+        if refusal:
+            return refusal
+        (c,) = cards
+        if player in self.done:
+            return Refusal("not_your_turn", f"{player} said done; they may add again only after "
+                           "another card goes onto the table.")
+        if c not in self.hands[player]:
+            return Refusal("not_in_hand", f"{player} does not hold {c}.")
+        if len(self.attacks) >= self.limit:
+            return Refusal("attack_limit", self._limit_text())
+        if self.attacks and c.rank not in self.ranks:
+            on_table = ", ".join(sorted({x.symbol[:-1] for x in self.table}, key=_rank_order))
+            return Refusal("rank_not_on_table", f"An added attack card must match a rank already on "
+                           f"the table this round (attack or defence cards: {on_table}); "
+                           f"{c.symbol} does not.")
+        return None
+
+    def _limit_text(self) -> str:
+        held = self.limit
+        cap = self.rules.round_cap(self.round_no)
+        why = (f"{self.defender} held only {held} card(s) when the round began" if held < cap
+               else f"a round has at most {cap} attack cards"
+               + (" in the first round of the game under throw-in-fool" if cap < MAX_ATTACK else ""))
+        return (f"The round already has {len(self.attacks)} attack cards and may not have more: "
+                f"{why}. Beaten attack cards count too.")
+
+    def _check_defend(self, player, cards):
+        if player != self.defender:
+            return Refusal("not_defender", f"Only the defender, {self.defender}, may defend.")
+        if self.taking:
+            return Refusal("not_allowed", f"{player} has said take and will pick up the table; "
+                           "there is nothing more to defend.")
+        attack, defence = cards
+        if defence not in self.hands[player]:
+            return Refusal("not_in_hand", f"{player} does not hold {defence}.")
+        if attack not in self.attacks or self.defences[self.attacks.index(attack)] is not None:
+            return Refusal("not_on_table", f"{attack} is not an unbeaten attack card on the table; "
+                           "each defence card answers one open attack card.")
+        if not beats(attack, defence, self.trump):
+            return Refusal("cannot_beat", self._why_not_beat(attack, defence))
+        return None
+
+    def _why_not_beat(self, attack: Card, defence: Card) -> str:
+        trump = SUIT_NAMES[self.trump]
+        if defence.suit == attack.suit:
+            return (f"{defence.symbol} is not higher than {attack.symbol}: within a suit only a "
+                    "higher card beats.")
+        if attack.suit == self.trump:
+            return (f"{attack.symbol} is a trump ({trump}); only a higher trump beats it, "
+                    f"and {defence.symbol} is not a trump.")
+        return (f"{defence.symbol} is neither a higher {SUIT_NAMES[attack.suit][:-1]} nor a trump "
+                f"({trump}); the other suits never beat each other.")
+
+    def _check_take(self, player, cards):
+        if player != self.defender:
+            return Refusal("not_defender", f"Only the defender, {self.defender}, may take.")
+        if self.taking:
+            return Refusal("not_allowed", f"{player} has already said take.")
+        if None not in self.defences:
+            return Refusal("not_allowed", "There is no unbeaten attack card to take: "
+                           + ("the round has not begun." if not self.attacks
+                              else "every attack card is beaten."))
+        return None
+
+    def _check_done(self, player, cards):
+        refusal = self._attacker_refusal(player, "say done")
+        if refusal:
+            return refusal
+        if not self.attacks:
+            return Refusal("not_allowed", f"{player} opens the round and must attack with a card first.")
+        if player in self.done:
+            return Refusal("not_allowed", f"{player} has already said done.")
+        return None
+
+    def _check_transfer(self, player, cards):
+        if not self.rules.transfer:
+            return Refusal("not_allowed", f"Transferring an attack exists only in perevodnoy, not in "
+                           f"{self.rules.name}.")
+        if player != self.defender:
+            return Refusal("not_defender", f"Only the defender, {self.defender}, may transfer.")
+        if self.taking:
+            return Refusal("not_allowed", f"{player} has said take; the attack can no longer be passed on.")
+        if not self.attacks:
+            return Refusal("not_allowed", "There is no attack to transfer yet.")
+        if any(d is not None for d in self.defences):
+            return Refusal("not_allowed", "A transfer is allowed only while no attack card of the "
+                           "round is beaten.")
+        (c,) = cards
+        if c not in self.hands[player]:
+            return Refusal("not_in_hand", f"{player} does not hold {c}.")
+        rank = self.attacks[0].rank
+        if c.rank != rank:
+            return Refusal("rank_not_on_table", f"A transfer needs a card of the attacked rank "
+                           f"({self.attacks[0].symbol[:-1]}); {c.symbol} is not.")
+        target = self._next_in(player)
+        need = len(self.attacks) + 1
+        if len(self.hands[target]) < need:
+            return Refusal("attack_limit", f"{target} would have to answer {need} attack cards but "
+                           f"holds only {len(self.hands[target])}; a transfer may not give the next "
+                           "player more attack cards than they hold.")
+        return None
+
+    def _check_swap(self, player, cards):
+        if not self.rules.trump_six_swap:
+            return Refusal("not_allowed", f"{self.rules.name} has no trump-six swap.")
+        six = self._six
+        if six not in self.hands[player]:
+            return Refusal("not_in_hand", f"{player} does not hold the six of trumps ({six}).")
+        if not self.six_swappable:
+            return Refusal("not_allowed", f"{player} picked up {six} from the table; only a player who "
+                           "was dealt the six of trumps or drew it may swap it.")
+        if len(self.stock) < 2:
+            return Refusal("not_allowed", "The swap needs the face-up trump card and at least one "
+                           "more card in the stock.")
+        return None
+
+    def legal_actions(self) -> list[Action]:
+        if self.over:
+            return []
+        out: list[Action] = []
+        new = tuple.__new__  # Action(...) through its NamedTuple __new__ is several times slower
+        attacks = self.attacks
+        hands = self.hands
+        defender = self.defender
+        main = self.attacker
+        if not attacks:
+            out.extend(new(Action, (main, "attack", (c,))) for c in hands[main])
+        else:
+            room = len(attacks) < self.limit
+            ranks = self.ranks
+            main_done = self._main_done()
+            for p in self._attackers:
+                if p != main and not main_done:
+                    continue
+                if p in self.done:
+                    continue
+                if room:
+                    out.extend(new(Action, (p, "attack", (c,))) for c in hands[p] if c.rank in ranks)
+                out.append(new(Action, (p, "done", ())))
+            if not self.taking and None in self.defences:
+                trump = self.trump
+                hand = hands[defender]
+                for a, d in zip(attacks, self.defences):
+                    if d is None:
+                        for c in hand:
+                            if (c.rank > a.rank) if c.suit == a.suit else (c.suit == trump):
+                                out.append(new(Action, (defender, "defend", (a, c))))
+                out.append(new(Action, (defender, "take", ())))
+                if self.rules.transfer and not any(self.defences):
+                    rank = attacks[0].rank
+                    target = self._next_in(defender)
+                    if len(hands[target]) > len(attacks):
+                        out.extend(new(Action, (defender, "transfer", (c,))) for c in hand if c.rank == rank)
+        if self.rules.trump_six_swap and self.six_swappable and len(self.stock) >= 2:
+            six = self._six
+            for p in self.players:
+                if six in hands[p]:
+                    out.append(new(Action, (p, "swap", ())))
+        return out
+
+    # --- performing -----------------------------------------------------------------------------
+
+    def _perform(self, action: Action) -> list[Event]:
+        player, verb, cards = action
+        events = getattr(self, "_do_" + verb)(player, cards)
+        if verb != "swap" and self._round_over():
+            events.extend(self._end_round())
+        return events
+
+    def _do_attack(self, player, cards):
+        (c,) = cards
+        first = not self.attacks
+        self.hands[player].remove(c)
+        self.attacks.append(c)
+        self.defences.append(None)
+        self.ranks.add(c.rank)
+        self.done.clear()
+        if first:
+            text = (f"{player} opens the round against {self.defender} with {c.symbol}; the round "
+                    f"may have up to {self.limit} attack cards.")
+        else:
+            text = (f"{player} adds {c.symbol}: its rank is already on the table "
+                    f"({len(self.attacks)} of {self.limit} attack cards).")
+        return [Event("attack", player, (c,), text)]
+
+    def _do_defend(self, player, cards):
+        attack, defence = cards
+        self.hands[player].remove(defence)
+        self.defences[self.attacks.index(attack)] = defence
+        self.ranks.add(defence.rank)
+        self.done.clear()
+        if defence.suit == attack.suit:
+            why = "a higher card of the same suit"
+        elif attack.suit == self.trump:
+            why = "a higher trump"
+        else:
+            why = f"a trump ({SUIT_NAMES[self.trump]}) beats any other suit"
+        text = f"{player} beats {attack.symbol} with {defence.symbol}: {why}."
+        return [Event("beat", player, (attack, defence), text)]
+
+    def _do_take(self, player, cards):
+        self.taking = True
+        text = (f"{player} will take: the attackers may still add cards of ranks on the table "
+                "before the table is picked up.")
+        return [Event("take_declared", player, (), text)]
+
+    def _do_done(self, player, cards):
+        self.done.add(player)
+        if player == self.attacker and len(self.attackers()) > 1:
+            text = f"{player} adds nothing more for now; the other attackers may now add cards."
+        else:
+            text = f"{player} adds nothing more for now."
+        return [Event("done", player, (), text)]
+
+    def _do_transfer(self, player, cards):
+        (c,) = cards
+        self.hands[player].remove(c)
+        self.attacks.append(c)
+        self.defences.append(None)
+        self.done.clear()
+        old = self.attacker
+        self._seat(player)
+        self.limit = min(self.rules.round_cap(self.round_no), len(self.hands[self.defender]))
+        text = (f"{player} transfers the attack with {c.symbol} (same rank, nothing beaten yet): "
+                f"{player} is now the main attacker and {self.defender} must defend "
+                f"{len(self.attacks)} cards; {old} may add after {player} says done.")
+        return [Event("transfer", player, (c,), text)]
+
+    def _do_swap(self, player, cards):
+        six = self._six
+        face_up = self.stock[-1]
+        hand = self.hands[player]
+        hand.remove(six)
+        hand.append(face_up)
+        self.stock[-1] = six
+        self.trump_card = six
+        text = (f"{player} swaps the six of trumps for the face-up {face_up.symbol}, which lay under "
+                "the stock; the six now lies face up and will be drawn last.")
+        return [Event("swap", player, (six, face_up), text)]
+
+    def _end_round(self) -> list[Event]:
+        events: list[Event] = []
+        table = self.table
+        defender = self.defender
+        if self.taking:
+            self.hands[defender].extend(table)
+            if self._six in table:
+                self.six_swappable = False
+            events.append(Event("take", defender, tuple(table),
+                                f"{defender} picks up all {len(table)} cards on the table, own defence "
+                                "cards included."))
+            defended = False
+        else:
+            self.discard.extend(table)
+            events.append(Event("discard", None, tuple(table),
+                                f"Every attack card is beaten and no attacker adds more: the "
+                                f"{len(table)} cards go to the discard pile, out of the game."))
+            defended = True
+        events.extend(self._refill())
+        if not self.stock:
+            gone = [p for p in self.players if p not in self.out and not self.hands[p]]
+            for p in gone:
+                self.out.append(p)
+                events.append(Event("out", p, (), f"{p} has no cards and the stock is empty: "
+                                    f"{p} is out of the game."))
+            left = [p for p in self.players if p not in self.out]
+            if len(left) <= 1:
+                self.over = True
+                self.attacks, self.defences, self.ranks = [], [], set()
+                self.done.clear()
+                self.taking = False
+                if left:
+                    self.loser = left[0]
+                    events.append(Event("loser", left[0], (), f"{left[0]} is the last player holding "
+                                        "cards: the durak, who loses the game."))
+                else:
+                    events.append(Event("draw", None, (), "The last players ran out of cards in the "
+                                        "same round: nobody is left holding cards, so the game is a draw."))
+                return events
+        if defended:
+            attacker = defender if defender not in self.out else self._next_in(defender)
+            why = (f"{defender} defended successfully and attacks next" if attacker == defender
+                   else f"{defender} defended but is out; the next player still in, {attacker}, attacks")
+        else:
+            attacker = self._next_in(defender)
+            why = f"{defender} took, so loses the turn to attack: {attacker}, the next player, attacks"
+        self._seat(attacker)
+        self.attacks, self.defences, self.ranks = [], [], set()
+        self.done.clear()
+        self.taking = False
+        self.round_no += 1
+        self.limit = min(self.rules.round_cap(self.round_no), len(self.hands[self.defender]))
+        events.append(Event("next_round", attacker, (), f"{why}; {self.defender} defends."))
+        return events
+
+    def _refill(self) -> list[Event]:
+        """Main attacker first, then the other attackers clockwise, the defender last; each draws up
+        to six before the next draws, until the stock (face-up trump last) runs out."""
+        events = []
+        six = self._six
+        for p in self._attackers + (self.defender,):
+            hand = self.hands[p]
+            want = HAND_SIZE - len(hand)
+            if want <= 0 or not self.stock:
+                continue
+            drawn = self.stock[:want]
+            del self.stock[:want]
+            hand.extend(drawn)
+            if six in drawn:
+                self.six_swappable = True
+            note = " The stock is now empty." if not self.stock else ""
+            events.append(Event("draw", p, tuple(drawn), f"{p} draws {len(drawn)} card(s) and holds "
+                                f"{len(hand)}.{note}"))
+        return events
+
+    # --- views ----------------------------------------------------------------------------------
+
+    def key(self) -> tuple:
+        return (self.rules, self.players, tuple(frozenset(self.hands[p]) for p in self.players),
+                tuple(self.stock), self.trump, self.trump_card, frozenset(self.discard),
+                tuple(self.attacks), tuple(self.defences), self.attacker, self.defender,
+                frozenset(self.done), self.taking, self.limit, self.round_no, tuple(self.out),
+                self.over, self.loser, self.six_swappable)
+
+    def finished(self) -> list[str]:
+        """Players who are out (no cards once the stock is empty), in the order they went out."""
+        return list(self.out)
+
+    def result(self) -> dict:
+        """``{"loser": name or None, "draw": bool}`` once over; ``{}`` before."""
+        if not self.over:
+            return {}
+        return {"loser": self.loser, "draw": self.loser is None}
+
+    def describe(self) -> str:
+        from .cards import sort_cards
+
+        face = f", face-up {self.trump_card}" if self.stock else ""
+        lines = [f"durak ({self.rules.name}), round {self.round_no}; trump {SUIT_SYMBOLS[self.trump]} "
+                 f"{SUIT_NAMES[self.trump]}{face}; stock {len(self.stock)}, discard {len(self.discard)}"]
+        for p in self.players:
+            tag = " (out)" if p in self.out else ""
+            lines.append(f"  {p}: {format_cards(sort_cards(self.hands[p])) or '-'}{tag}")
+        if self.over:
+            lines.append("  game over: " + (f"{self.loser} loses" if self.loser else "draw"))
+            return "\n".join(lines)
+        pairs = [f"{a}/{d}" if d else f"{a}/?" for a, d in zip(self.attacks, self.defences)]
+        lines.append(f"  table: {' '.join(pairs) or '-'}  ({len(self.attacks)} of {self.limit} attack cards)")
+        state = " (taking)" if self.taking else ""
+        lines.append(f"  {self.attacker} attacks {self.defender}{state}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"<DurakState {self.rules.name} round {self.round_no}: {self.attacker} attacks {self.defender}>"
+
+
+def _rank_order(text: str) -> int:
+    return "6 7 8 9 10 J Q K A".split().index(text)
+
+
+def _lowest_trump_holder(players, hands, trump) -> str | None:
+    best = None
+    for p in players:
+        for c in hands.get(p, ()):
+            if c.suit == trump and (best is None or c.rank < best[1].rank):
+                best = (p, c)
+    return best[0] if best else None
+
+
+def _check_players(players) -> None:
+    if not 2 <= len(players) <= 6:
+        raise DealError(f"durak is for 2 to 6 players, not {len(players)}")
+    if len(set(players)) != len(players):
+        raise DealError("player names must be unique")
+
+
+def new_game(rules: DurakRules | str, players, seed: int = 0, previous_loser: str | None = None) -> DurakState:
+    """A freshly shuffled and dealt game.
+
+    The first game: the holder of the lowest trump attacks. Later games of a match: pass the
+    previous game's loser; they deal and the player on their left attacks. Choice: after a drawn
+    game (no loser) the next game starts like a first game. With six players all 36 cards are
+    dealt; choice: the last card dealt (the dealer's) is shown to fix the trump and stays in hand.
+    """
+    rules = RULESETS[rules] if isinstance(rules, str) else rules
+    players = tuple(players)
+    _check_players(players)
+    cards = list(DECK)
+    random.Random(seed).shuffle(cards)
+    n = len(players)
+    hands = {p: cards[i * HAND_SIZE:(i + 1) * HAND_SIZE] for i, p in enumerate(players)}
+    rest = cards[n * HAND_SIZE:]
+    if rest:
+        stock = rest[1:] + rest[:1]  # the next card is turned face up and slid under the stock
+        trump = stock[-1].suit
+    else:
+        stock = []
+        trump = hands[players[-1]][-1].suit
+    return _start(rules, players, hands, stock, trump, None, previous_loser)
+
+
+def _start(rules, players, hands, stock, trump, attacker, previous_loser):
+    if attacker is None:
+        if previous_loser is not None:
+            if previous_loser not in players:
+                raise DealError(f"previous_loser {previous_loser!r} is not a player")
+            attacker = players[(players.index(previous_loser) + 1) % len(players)]
+        else:
+            attacker = _lowest_trump_holder(players, hands, trump) or players[0]
+    elif attacker not in players:
+        raise DealError(f"attacker {attacker!r} is not a player")
+    holding = [p for p in players if hands.get(p)]
+    if not stock and len(holding) < 2:
+        raise DealError("at least two players must hold cards when the stock is empty")
+    if not stock and attacker not in holding:
+        raise DealError(f"the attacker {attacker} holds no cards and the stock is empty")
+    return DurakState(rules, players, hands, stock, trump, attacker)
+
+
+def from_deal(rules: DurakRules | str, players, hands=None, stock=None, trump=None, attacker=None,
+              seed: int = 0, previous_loser: str | None = None) -> DurakState:
+    """A position from a scenario's ``deal``. ``hands`` maps players to cards (partial hands are
+    fine); ``stock`` lists the draw pile, first drawn first, its last card face up. Left out, the
+    stock is every card in no hand, shuffled by ``seed``, with a card of ``trump`` (when given) at
+    the bottom. Raises :class:`DealError` for an impossible deal."""
+    rules = RULESETS[rules] if isinstance(rules, str) else rules
+    players = tuple(players)
+    _check_players(players)
+    if hands is None:
+        if stock is not None or trump is not None:
+            raise DealError("stock and trump need the hands they go with (give hands too)")
+        game = new_game(rules, players, seed, previous_loser)
+        if attacker is not None:
+            return _start(rules, players, game.hands, game.stock, game.trump, attacker, None)
+        return game
+    for p in hands:
+        if p not in players:
+            raise DealError(f"hands names {p!r}, who is not a player")
+    dealt = [c for p in players for c in hands.get(p, ())]
+    check_cards_unique("hands", dealt, DECK)
+    if stock is None:
+        rest = [c for c in DECK if c not in set(dealt)]
+        random.Random(seed).shuffle(rest)
+        if trump is not None and rest:
+            bottom = next((c for c in rest if c.suit == trump), None)
+            if bottom is None:
+                raise DealError(f"no card of the trump suit {trump} is left for the face-up card "
+                                "under the stock; give the stock explicitly")
+            rest.remove(bottom)
+            rest.append(bottom)
+        stock = rest
+    else:
+        stock = list(stock)
+        check_cards_unique("hands and stock", dealt + stock, DECK)
+    if trump is None:
+        if not stock:
+            raise DealError("the stock is empty, so there is no face-up card: give trump")
+        trump = stock[-1].suit
+    elif stock and stock[-1].suit != trump:
+        raise DealError(f"the face-up card {stock[-1]} (last card of the stock) is not a trump "
+                        f"({trump}); the face-up card shows the trump suit")
+    if trump not in SUIT_NAMES:
+        raise DealError(f"trump must be a suit letter S, H, D or C, not {trump!r}")
+    return _start(rules, players, hands, stock, trump, attacker, previous_loser)
+
+
+# --- what the scenario runner needs to know -------------------------------------------------------
+
+PLAYER_COUNTS = {name: (2, 6) for name in RULESETS}
+DEAL_KEYS = {"hands": "hands", "stock": "cards", "seed": "int", "trump": "suit", "attacker": "player",
+             "previous_loser": "player"}
+EXPECTATIONS = {
+    "stock_size": ("int", lambda s: len(s.stock)),
+    "trump": ("suit", lambda s: s.trump),
+    "attacker": ("player", lambda s: s.attacker),
+    "defender": ("player", lambda s: s.defender),
+    "table": ("cards", lambda s: frozenset(s.table)),
+    "discard_size": ("int", lambda s: len(s.discard)),
+    "loser": ("player_or_null", lambda s: s.loser),
+    "draw": ("bool", lambda s: s.is_draw),
+    "attack_limit": ("int", lambda s: s.limit),
+}
+State = DurakState

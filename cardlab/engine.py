@@ -1,0 +1,233 @@
+"""The small API every game shares.
+
+A game module (``cardlab.durak``, ``cardlab.daifugo`` ...) defines its rule sets as frozen objects
+and a :class:`State` subclass. A state is a position: it answers :meth:`State.legal_actions`,
+:meth:`State.check` (why an action would be refused, without changing anything) and
+:meth:`State.apply` (perform it and return the :class:`Event` log of what happened, each event
+explained in plain words that name the rule). A refused action raises :class:`IllegalAction`
+with a reason code from the scenario contract, and leaves the position exactly as it was.
+
+The widgets, the scenario runner, the benchmarks and the tests drive every game through this API
+and nothing else.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Any, ClassVar, Iterable, NamedTuple
+
+from .cards import Card, CardError, StandIn, format_cards, parse_token
+
+# Reason codes of the contract in their order of precedence: where several apply, the first wins.
+REASON_CODES: dict[str, str] = {
+    "game_over": "the game has ended",
+    "not_allowed": "this verb does not exist in this game, rule set or phase",
+    "passed": "this player passed and may not play again until the table is cleared",
+    "not_your_turn": "this player may not act now",
+    "not_attacker": "only an attacker may do this",
+    "not_defender": "only the defender may do this",
+    "not_in_hand": "a named card is not in the player's hand",
+    "cannot_pass": "passing is not allowed here",
+    "must_play": "passing while a legal play exists",
+    "wrong_count": "not the number of cards this rank hands over",
+    "must_give_strongest": "the lower player must hand over their strongest cards",
+    "joker_alone": "a joker may not be played on its own",
+    "invalid_combination": "the cards form no playable combination",
+    "shape_mismatch": "not the same number and kind of cards as the combination to beat",
+    "suit_lock": "breaks the suit lock",
+    "not_stronger": "same shape, but not stronger",
+    "not_one_higher": "same kind, but not exactly one rank higher",
+    "attack_limit": "the round already has as many attack cards as allowed",
+    "rank_not_on_table": "an added attack card's rank is not on the table",
+    "cannot_beat": "this card does not beat that attack card",
+    # cardlab's own, for cases none of the contract's codes covers:
+    "not_on_table": "durak: the named attack card is not an unbeaten card on the table",
+}
+
+
+class Action(NamedTuple):
+    """``player`` does ``verb`` with ``cards`` (cards or stand-ins, in the order written).
+
+    ``str(action)`` is the scenario notation: ``"乙 defend S8 SQ"``."""
+
+    player: str
+    verb: str
+    cards: tuple = ()
+
+    def __str__(self) -> str:
+        if self.cards:
+            return f"{self.player} {self.verb} {format_cards(self.cards)}"
+        return f"{self.player} {self.verb}"
+
+
+class Event(NamedTuple):
+    """Something that happened: ``kind`` (``"beat"``, ``"take"``, ``"draw"`` ...), the player it
+    concerns, the cards that moved, and ``text``: a plain sentence that names the rule."""
+
+    kind: str
+    player: str | None
+    cards: tuple
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why an action is not allowed: a contract reason ``code`` and the ``explanation`` a learner
+    reads, written by the same check that applies the rule."""
+
+    code: str
+    explanation: str
+
+    def __post_init__(self):
+        if self.code not in REASON_CODES:
+            raise ValueError(f"unknown reason code {self.code!r}")
+
+
+class IllegalAction(ValueError):
+    """The action is not allowed in this position. The position is unchanged."""
+
+    def __init__(self, action: Action, refusal: Refusal):
+        self.action = action
+        self.refusal = refusal
+        self.code = refusal.code
+        self.explanation = refusal.explanation
+        super().__init__(f"{action}: {refusal.code}: {refusal.explanation}")
+
+
+class NotationError(ValueError):
+    """An action written in a way that does not parse: unknown player or verb, bad card, wrong
+    number of arguments. ``text`` is the action as written."""
+
+    def __init__(self, text: str, reason: str):
+        self.text = text
+        self.reason = reason
+        super().__init__(f"{text!r}: {reason}")
+
+
+class DealError(ValueError):
+    """A starting position that cannot exist (a card twice, a card the deck does not hold, too
+    many cards, a trump that disagrees with the face-up card ...)."""
+
+
+class State:
+    """A position of one game. Subclasses set ``game``, ``VERBS`` and implement the hooks."""
+
+    game: ClassVar[str]
+    VERBS: ClassVar[dict[str, int | tuple[int, int]]] = {}  # verb -> number of card arguments
+    DECK: ClassVar[tuple[Card, ...]] = ()
+
+    players: tuple[str, ...]
+    rules: Any
+
+    # --- what every game implements -------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """Every action that would be accepted now, by any player."""
+        raise NotImplementedError
+
+    def check(self, action: Action) -> Refusal | None:
+        """``None`` when ``action`` is legal, else why not. Changes nothing."""
+        raise NotImplementedError
+
+    def _perform(self, action: Action) -> list[Event]:
+        """Apply a legal action and everything that follows by itself."""
+        raise NotImplementedError
+
+    def is_over(self) -> bool:
+        raise NotImplementedError
+
+    def to_act(self) -> list[str]:
+        """Players who have at least one legal action now."""
+        return sorted({a.player for a in self.legal_actions()}, key=self.players.index)
+
+    def describe(self) -> str:
+        """The position as plain text, one fact a line."""
+        raise NotImplementedError
+
+    def key(self) -> tuple:
+        """Everything that makes up the position, as a hashable value (equal iff same position)."""
+        raise NotImplementedError
+
+    # --- shared behaviour -----------------------------------------------------------------------
+
+    def apply(self, action: Action) -> list[Event]:
+        """Perform ``action``; return what happened. Raises :class:`IllegalAction` and changes
+        nothing when it is not allowed."""
+        refusal = self.check(action)
+        if refusal is not None:
+            raise IllegalAction(action, refusal)
+        return self._perform(action)
+
+    def is_legal(self, action: Action) -> bool:
+        return self.check(action) is None
+
+    def copy(self) -> "State":
+        return copy.deepcopy(self)
+
+    def __eq__(self, other) -> bool:
+        return type(other) is type(self) and self.key() == other.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+    def __str__(self) -> str:
+        return self.describe()
+
+    def _repr_html_(self) -> str:
+        from .display import state_html
+
+        return state_html(self)
+
+    def parse_action(self, text: str) -> Action:
+        """Parse ``"PLAYER VERB [CARD ...]"``. Raises :class:`NotationError` for an unknown player
+        or verb, a bad card, a card the deck does not hold, or a wrong number of cards. Whether
+        the action is *allowed* is :meth:`check`'s business."""
+        if not isinstance(text, str):
+            raise NotationError(repr(text), "an action is written as text: PLAYER VERB [CARDS]")
+        words = text.split()
+        if len(words) < 2:
+            raise NotationError(text, "an action is PLAYER VERB [CARDS], such as '甲 attack S8'")
+        player, verb, *args = words
+        if player not in self.players:
+            raise NotationError(text, f"no player named {player!r} (players: {', '.join(self.players)})")
+        verb = verb.lower()
+        if verb not in self.VERBS:
+            raise NotationError(text, f"{self.game} has no verb {verb!r} (verbs: {', '.join(self.VERBS)})")
+        want = self.VERBS[verb]
+        low, high = (want, want) if isinstance(want, int) else want
+        if not low <= len(args) <= high:
+            what = f"{low}" if low == high else f"{low} to {high}" if high < 99 else f"at least {low}"
+            raise NotationError(text, f"'{verb}' takes {what} card(s), got {len(args)}")
+        try:
+            cards = tuple(parse_token(a) for a in args)
+        except CardError as exc:
+            raise NotationError(text, str(exc)) from None
+        deck = self.deck_cards()
+        for token in cards:
+            physical = token.card if isinstance(token, StandIn) else token
+            if physical not in deck:
+                raise NotationError(text, f"{physical} is not in the {self.rules.name} deck")
+        return Action(player, verb, cards)
+
+    def deck_cards(self) -> frozenset[Card]:
+        return frozenset(self.DECK)
+
+    def act(self, text: str) -> list[Event]:
+        """Parse and apply one action written in the notation."""
+        return self.apply(self.parse_action(text))
+
+
+def check_cards_unique(where: str, cards: Iterable[Card], deck: Iterable[Card]) -> None:
+    """Raise :class:`DealError` if a card repeats or is not in ``deck``."""
+    deck_set = set(deck)
+    seen: set[Card] = set()
+    for c in cards:
+        if c not in deck_set:
+            raise DealError(f"{where}: {c} is not in this deck")
+        if c in seen:
+            raise DealError(f"{where}: {c} appears twice in the position")
+        seen.add(c)

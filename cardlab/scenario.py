@@ -1,0 +1,636 @@
+"""Scenario files: worked examples written as data (see SCENARIOS.md, the public contract).
+
+:func:`load` reads and validates a file strictly: every fault is a :class:`ScenarioError` naming
+the file, the place (line and step) and what is wrong. :func:`run` replays a scenario against the
+engine and reports, step by step, what happened and the first expectation that did not hold.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .cards import SUIT_SYMBOLS, Card, CardError, StandIn, parse_token
+from .engine import REASON_CODES, Action, DealError, Event, IllegalAction, NotationError, State
+
+# The games and rule sets the contract names; a game whose module is missing is "not implemented".
+GAME_MODULES = {"daifugo": "cardlab.daifugo", "gandengyan": "cardlab.gandengyan", "durak": "cardlab.durak"}
+CONTRACT_RULESETS = {
+    "daifugo": ("jdf", "yeeqia"),
+    "gandengyan": ("yiqi", "yiqi-single-draw", "jj"),
+    "durak": ("podkidnoy", "throw-in-fool", "perevodnoy"),
+}
+TOP_KEYS = {"title": True, "source": False, "game": True, "rules": True, "players": True,
+            "deal": True, "steps": True}
+STEP_KEYS = {"do", "reject", "expect", "note"}
+COMMON_EXPECT = ("hands", "hand_sizes", "finished", "over", "legal", "illegal")
+
+
+class ScenarioError(ValueError):
+    """A scenario file that cannot be used. ``str()`` is the one-line message for the user."""
+
+    def __init__(self, path: str, fault: str, line: int | None = None, step: int | None = None):
+        self.path, self.fault, self.line, self.step = path, fault, line, step
+        place = []
+        if line is not None:
+            place.append(f"line {line}")
+        if step is not None:
+            place.append(f"step {step}")
+        where = f" ({', '.join(place)})" if place else ""
+        super().__init__(f"{path}{where}: {fault}")
+
+
+class NotImplementedGame(ScenarioError):
+    """The scenario is valid as far as the contract goes, but its game is not built yet."""
+
+
+def game_module(game: str):
+    """The engine module of ``game``. Raises ``ModuleNotFoundError`` for a game not built yet."""
+    return importlib.import_module(GAME_MODULES[game])
+
+
+# --- YAML with places -----------------------------------------------------------------------------
+
+def _load_yaml(text: str, path: str):
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None, None
+        _no_duplicate_keys(node, path)
+        return loader.construct_document(node), node
+    except ScenarioError:
+        raise
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        problem = exc.problem or exc.context or "bad YAML"
+        raise ScenarioError(path, f"not valid YAML: {problem}",
+                            mark.line + 1 if mark else None) from None
+    except yaml.YAMLError as exc:
+        raise ScenarioError(path, f"not valid YAML: {exc}") from None
+    except (ValueError, OverflowError, TypeError, RecursionError) as exc:
+        # PyYAML's constructors raise these for values such as impossible dates.
+        raise ScenarioError(path, f"not valid YAML: {exc}") from None
+    finally:
+        loader.dispose()
+
+
+def _no_duplicate_keys(node, path: str, depth: int = 0) -> None:
+    if depth > 200:
+        raise ScenarioError(path, "nested too deeply", node.start_mark.line + 1)
+    if isinstance(node, yaml.MappingNode):
+        seen = set()
+        for key, value in node.value:
+            if isinstance(key, yaml.ScalarNode):
+                if key.value in seen:
+                    raise ScenarioError(path, f"the key {key.value!r} appears twice", key.start_mark.line + 1)
+                seen.add(key.value)
+            _no_duplicate_keys(value, path, depth + 1)
+    elif isinstance(node, yaml.SequenceNode):
+        for item in node.value:
+            _no_duplicate_keys(item, path, depth + 1)
+
+
+def _line(node, *keys) -> int | None:
+    """Line (1-based) of the node reached by following mapping keys and sequence indexes."""
+    for k in keys:
+        if isinstance(node, yaml.MappingNode):
+            node = next((v for kn, v in node.value if isinstance(kn, yaml.ScalarNode) and kn.value == str(k)), None)
+        elif isinstance(node, yaml.SequenceNode) and isinstance(k, int) and k < len(node.value):
+            node = node.value[k]
+        else:
+            node = None
+        if node is None:
+            return None
+    return node.start_mark.line + 1
+
+
+# --- the scenario -------------------------------------------------------------------------------
+
+@dataclass
+class Step:
+    """One step: ``action`` (text) performed, or refused with ``reject``; then ``expect``."""
+
+    number: int
+    line: int | None
+    action: Action | None = None
+    text: str | None = None
+    reject: str | None = None
+    expect: dict[str, Any] = field(default_factory=dict)
+    note: str | None = None
+
+
+@dataclass
+class Scenario:
+    path: str
+    title: str
+    source: str | None
+    game: str
+    rules: Any
+    players: tuple[str, ...]
+    deal: dict[str, Any]
+    steps: list[Step]
+    module: Any = None
+
+    def start(self) -> State:
+        """A fresh copy of the starting position."""
+        return self.module.from_deal(self.rules, self.players, **self.deal)
+
+
+class _Reader:
+    """Validation helpers that know the file and its YAML nodes."""
+
+    def __init__(self, path: str, node):
+        self.path, self.node = path, node
+
+    def fail(self, fault: str, *keys, step: int | None = None):
+        raise ScenarioError(self.path, fault, _line(self.node, *keys) if self.node is not None else None, step)
+
+
+def load(path: str | Path) -> Scenario:
+    """Read and validate a scenario file. Raises :class:`ScenarioError` (never anything else)."""
+    path_s = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ScenarioError(path_s, "not a UTF-8 text file") from None
+    except OSError as exc:
+        raise ScenarioError(path_s, f"cannot read: {exc.strerror or exc}") from None
+    return loads(text, path_s)
+
+
+def loads(text: str, path: str = "<scenario>") -> Scenario:
+    """Validate scenario text (as :func:`load`); ``path`` names it in messages."""
+    data, node = _load_yaml(text, path)
+    r = _Reader(path, node)
+    if not isinstance(data, dict):
+        r.fail("a scenario is a mapping with title, game, rules, players, deal and steps")
+    for key in data:
+        if key not in TOP_KEYS:
+            r.fail(f"unknown key {key!r} (allowed: {', '.join(TOP_KEYS)})", key)
+    for key, required in TOP_KEYS.items():
+        if required and key not in data:
+            r.fail(f"missing required key {key!r}")
+    title = data["title"]
+    if not isinstance(title, str) or not title.strip() or "\n" in title.strip():
+        r.fail("title must be one line of text", "title")
+    source = data.get("source")
+    if source is not None and not isinstance(source, str):
+        r.fail("source must be text", "source")
+    game = data["game"]
+    if game not in GAME_MODULES:
+        r.fail(f"unknown game {game!r} (games: {', '.join(GAME_MODULES)})", "game")
+    rules_name = data["rules"]
+    if rules_name not in CONTRACT_RULESETS[game]:
+        r.fail(f"unknown rule set {rules_name!r} for {game} (rule sets: {', '.join(CONTRACT_RULESETS[game])})", "rules")
+    try:
+        module = game_module(game)
+    except ModuleNotFoundError:
+        raise NotImplementedGame(path, f"{game} is not implemented yet in this version of cardlab",
+                                 _line(node, "game")) from None
+    rules = module.RULESETS[rules_name]
+    players = _players(r, data["players"], module, rules_name)
+    deal = _deal(r, data["deal"], module, players)
+    try:
+        start = module.from_deal(rules, players, **deal)
+    except DealError as exc:
+        r.fail(f"impossible deal: {exc}", "deal")
+    steps_data = data["steps"]
+    if steps_data is None:
+        steps_data = []
+    if not isinstance(steps_data, list):
+        r.fail("steps must be a list", "steps")
+    steps = [_step(r, i, s, start, module) for i, s in enumerate(steps_data)]
+    return Scenario(path, title.strip(), source, game, rules, players, deal, steps, module)
+
+
+def _players(r: _Reader, value, module, rules_name) -> tuple[str, ...]:
+    if not isinstance(value, list) or not value:
+        r.fail("players must be a list of names in clockwise seat order", "players")
+    names = []
+    for i, p in enumerate(value):
+        if isinstance(p, bool) or not isinstance(p, (str, int)) or not str(p).strip() or any(ch.isspace() for ch in str(p)):
+            r.fail(f"player {p!r} must be a name without spaces", "players", i)
+        if str(p) in names:
+            r.fail(f"player {p} is listed twice", "players", i)
+        names.append(str(p))
+    low, high = module.PLAYER_COUNTS[rules_name]
+    if not low <= len(names) <= high:
+        count = f"{low}" if low == high else f"{low} to {high}"
+        r.fail(f"{rules_name} is for {count} players, not {len(names)}", "players")
+    return tuple(names)
+
+
+def _cards(r: _Reader, value, where: tuple, what: str) -> list[Card]:
+    if isinstance(value, str):
+        value = value.replace(",", " ").split()
+    if not isinstance(value, list):
+        r.fail(f"{what} must be a list of cards", *where)
+    out = []
+    for i, text in enumerate(value):
+        try:
+            token = parse_token(str(text)) if isinstance(text, (str, int)) and not isinstance(text, bool) else parse_token(text)
+        except CardError as exc:
+            r.fail(f"{what}: {exc}", *where, i)
+        if isinstance(token, StandIn):
+            r.fail(f"{what}: {token} is a stand-in; a dealt card is written plainly", *where, i)
+        out.append(token)
+    return out
+
+
+def _player_name(r: _Reader, value, players, where: tuple, what: str) -> str:
+    if str(value) not in players or isinstance(value, bool):
+        r.fail(f"{what} {value!r} is not a player (players: {', '.join(players)})", *where)
+    return str(value)
+
+
+def _deal(r: _Reader, value, module, players) -> dict:
+    if not isinstance(value, dict):
+        r.fail("deal must be a mapping", "deal")
+    allowed = module.DEAL_KEYS
+    deal: dict[str, Any] = {}
+    for key, v in value.items():
+        if key not in allowed:
+            r.fail(f"unknown deal key {key!r} for {module.State.game if hasattr(module, 'State') else 'this game'} "
+                   f"(allowed: {', '.join(allowed)})", "deal", key)
+        kind = allowed[key]
+        where = ("deal", key)
+        if kind == "hands":
+            if not isinstance(v, dict):
+                r.fail("deal.hands must map each player to a list of cards", *where)
+            hands = {}
+            for p, cards in v.items():
+                name = _player_name(r, p, players, where + (p,), "deal.hands names")
+                hands[name] = _cards(r, cards if cards is not None else [], where + (p,), f"hand of {name}")
+            deal[key] = hands
+        elif kind == "cards":
+            deal[key] = _cards(r, v if v is not None else [], where, f"deal.{key}")
+        elif kind == "int":
+            if isinstance(v, bool) or not isinstance(v, int):
+                r.fail(f"deal.{key} must be a whole number", *where)
+            deal[key] = v
+        elif kind == "suit":
+            suit = _suit(v)
+            if suit is None:
+                r.fail(f"deal.{key} must be a suit letter S, H, D or C, not {v!r}", *where)
+            deal[key] = suit
+        elif kind == "player":
+            deal[key] = _player_name(r, v, players, where, f"deal.{key}")
+        else:  # a game's own kind: a function that validates and converts, or raises ValueError
+            try:
+                deal[key] = kind(v, players)
+            except ValueError as exc:
+                r.fail(f"deal.{key}: {exc}", *where)
+    return deal
+
+
+def _suit(v) -> str | None:
+    if not isinstance(v, str):
+        return None
+    v = v.strip()
+    symbols = {sym: s for s, sym in SUIT_SYMBOLS.items()}
+    v = symbols.get(v, v.upper())
+    return v if v in SUIT_SYMBOLS else None
+
+
+def _action(r: _Reader, text, state: State, where: tuple, number: int) -> Action:
+    if not isinstance(text, str):
+        r.fail(f"an action is text such as 'PLAYER VERB CARDS', not {text!r}", *where, step=number)
+    try:
+        return state.parse_action(text)
+    except NotationError as exc:
+        r.fail(f"bad action {exc.text!r}: {exc.reason}", *where, step=number)
+
+
+def _step(r: _Reader, index: int, value, start: State, module) -> Step:
+    number = index + 1
+    where = ("steps", index)
+    line = _line(r.node, *where)
+    if isinstance(value, str):
+        return Step(number, line, _action(r, value, start, where, number), value.strip())
+    if not isinstance(value, dict) or not value:
+        r.fail("a step is an action string or a mapping with do, reject, expect or note", *where, step=number)
+    for key in value:
+        if key not in STEP_KEYS:
+            r.fail(f"unknown step key {key!r} (allowed: do, reject, expect, note)", *where, key, step=number)
+    step = Step(number, line)
+    if "do" in value:
+        step.action = _action(r, value["do"], start, where + ("do",), number)
+        step.text = str(value["do"]).strip()
+    elif "reject" in value:
+        r.fail("reject needs the action it refuses, under do", *where, "reject", step=number)
+    if "reject" in value:
+        code = value["reject"]
+        if code not in REASON_CODES:
+            r.fail(f"unknown reason code {code!r}", *where, "reject", step=number)
+        step.reject = code
+    if "note" in value:
+        if not isinstance(value["note"], str):
+            r.fail("note must be text", *where, "note", step=number)
+        step.note = value["note"].strip()
+    if "expect" in value:
+        step.expect = _expect(r, value["expect"], start, module, where + ("expect",), number)
+    return step
+
+
+def _expect(r: _Reader, value, start: State, module, where: tuple, number: int) -> dict:
+    if not isinstance(value, dict):
+        r.fail("expect must be a mapping of expectation keys", *where, step=number)
+    specs = module.EXPECTATIONS
+    allowed = COMMON_EXPECT + tuple(specs)
+    out = {}
+    for key, v in value.items():
+        at = where + (key,)
+        if key not in allowed:
+            r.fail(f"unknown expectation {key!r} for {start.game} (allowed: {', '.join(allowed)})", *at, step=number)
+        if key in ("legal", "illegal"):
+            out[key] = _expect_actions(r, key, v, start, at, number)
+            continue
+        kind = {"hands": "hands", "hand_sizes": "sizes", "finished": "players", "over": "bool"}.get(key) or specs[key][0]
+        out[key] = _expect_value(r, kind, v, start, at, number, key)
+    return out
+
+
+def _expect_actions(r, key, v, start, at, number):
+    if key == "illegal" and isinstance(v, dict):
+        pairs = []
+        for text, code in v.items():
+            if code not in REASON_CODES:
+                r.fail(f"illegal: unknown reason code {code!r} for {text!r}", *at, text, step=number)
+            pairs.append((_action(r, text, start, at + (text,), number), str(text).strip(), code))
+        return pairs
+    if not isinstance(v, list):
+        r.fail(f"{key} must be a list of actions" + (" or a mapping action → reason code" if key == "illegal" else ""),
+               *at, step=number)
+    return [(_action(r, text, start, at + (i,), number), str(text).strip(), None) for i, text in enumerate(v)]
+
+
+def _expect_value(r, kind, v, start, at, number, key):
+    players = start.players
+
+    def by_player(convert):
+        if not isinstance(v, dict):
+            r.fail(f"{key} must map players to values", *at, step=number)
+        return {_player_name(r, p, players, at + (p,), f"{key} names"): convert(x, at + (p,)) for p, x in v.items()}
+
+    def whole(x, place):
+        if isinstance(x, bool) or not isinstance(x, int) or x < 0:
+            r.fail(f"{key} needs whole numbers, not {x!r}", *place, step=number)
+        return x
+
+    if kind == "hands":
+        return by_player(lambda x, place: frozenset(_cards(r, x if x is not None else [], place, key)))
+    if kind == "sizes":
+        return by_player(whole)
+    if kind == "int":
+        return whole(v, at)
+    if kind == "signed_by_player":
+        def signed(x, place):
+            if isinstance(x, bool) or not isinstance(x, int):
+                r.fail(f"{key} needs whole numbers, not {x!r}", *place, step=number)
+            return x
+        return by_player(signed)
+    if kind == "bool":
+        if not isinstance(v, bool):
+            r.fail(f"{key} must be true or false", *at, step=number)
+        return v
+    if kind == "player":
+        return _player_name(r, v, players, at, key)
+    if kind == "player_or_null":
+        return None if v is None else _player_name(r, v, players, at, key)
+    if kind == "players":
+        if not isinstance(v, list):
+            r.fail(f"{key} must be a list of players", *at, step=number)
+        return [_player_name(r, p, players, at + (i,), key) for i, p in enumerate(v)]
+    if kind == "suit":
+        suit = _suit(v)
+        if suit is None:
+            r.fail(f"{key} must be a suit letter S, H, D or C", *at, step=number)
+        return suit
+    if kind == "suits":
+        if not isinstance(v, list) or any(_suit(s) is None for s in v):
+            r.fail(f"{key} must be a list of suit letters", *at, step=number)
+        return frozenset(_suit(s) for s in v)
+    if kind == "cards":
+        return frozenset(_cards(r, v if v is not None else [], at, key))
+    if callable(kind):
+        try:
+            return kind(v, players)
+        except ValueError as exc:
+            r.fail(f"{key}: {exc}", *at, step=number)
+    raise AssertionError(f"unknown expectation kind {kind!r}")
+
+
+# --- running ------------------------------------------------------------------------------------
+
+@dataclass
+class StepOutcome:
+    """What one step did: ``events`` of a performed action, the ``refusal`` of a refused one, the
+    ``failure`` message when an expectation did not hold, and the position after it."""
+
+    step: Step
+    events: list[Event] = field(default_factory=list)
+    refusal: IllegalAction | None = None
+    failure: str | None = None
+    position: str = ""
+    state: State | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.failure is None
+
+    @property
+    def narration(self) -> str:
+        """The engine's explanation of the step, then the scenario's note."""
+        parts = [e.text for e in self.events]
+        if self.refusal is not None:
+            parts.append(f"Refused ({self.refusal.code}): {self.refusal.explanation}")
+        if self.step.note:
+            parts.append(self.step.note)
+        return "\n".join(parts)
+
+
+@dataclass
+class RunResult:
+    scenario: Scenario
+    start: State
+    outcomes: list[StepOutcome]
+
+    @property
+    def failure(self) -> StepOutcome | None:
+        return next((o for o in self.outcomes if not o.ok), None)
+
+    @property
+    def ok(self) -> bool:
+        return self.failure is None
+
+
+def run(scenario: Scenario, keep_states: bool = False) -> RunResult:
+    """Replay ``scenario``; stop at the first step whose expectation fails."""
+    start = scenario.start()
+    state = start.copy()
+    outcomes = []
+    for step in scenario.steps:
+        outcome = _run_step(scenario, state, step)
+        outcome.position = state.describe()
+        if keep_states:
+            outcome.state = state.copy()
+        outcomes.append(outcome)
+        if not outcome.ok:
+            break
+    return RunResult(scenario, start, outcomes)
+
+
+def _run_step(scenario: Scenario, state: State, step: Step) -> StepOutcome:
+    outcome = StepOutcome(step)
+    if step.action is not None:
+        if step.reject is not None:
+            before = state.key()
+            refusal = state.check(step.action)
+            if refusal is None:
+                outcome.failure = f"{step.text} was accepted, expected it refused with {step.reject}"
+                return outcome
+            outcome.refusal = IllegalAction(step.action, refusal)
+            if refusal.code != step.reject:
+                outcome.failure = (f"{step.text} was refused with {refusal.code} ({refusal.explanation}), "
+                                   f"expected {step.reject}")
+                return outcome
+            if state.key() != before:
+                outcome.failure = f"refusing {step.text} changed the position"
+                return outcome
+        else:
+            try:
+                outcome.events = state.apply(step.action)
+            except IllegalAction as exc:
+                outcome.refusal = exc
+                outcome.failure = f"{step.text} was refused: {exc.code}: {exc.explanation}"
+                return outcome
+    for key, expected in step.expect.items():
+        problem = _compare(scenario, state, key, expected)
+        if problem:
+            outcome.failure = problem
+            return outcome
+    return outcome
+
+
+def _show(value) -> str:
+    if isinstance(value, (set, frozenset)):
+        return "[" + " ".join(sorted(str(v) for v in value)) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_show(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_show(v) for v in value) + "]"
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _compare(scenario: Scenario, state: State, key: str, expected) -> str | None:
+    if key == "legal":
+        for action, text, _ in expected:
+            refusal = state.check(action)
+            if refusal is not None:
+                return f"legal: {text} is refused: {refusal.code}: {refusal.explanation}"
+        return None
+    if key == "illegal":
+        for action, text, code in expected:
+            refusal = state.check(action)
+            if refusal is None:
+                return f"illegal: {text} would be accepted"
+            if code is not None and refusal.code != code:
+                return f"illegal: {text} is refused with {refusal.code}, expected {code}"
+        return None
+    actual = actual_value(state, key)
+    if isinstance(expected, dict):
+        for p, want in expected.items():
+            got = actual.get(p)
+            if got != want:
+                return f"{key}: {p} has {_show(got)}, expected {_show(want)}"
+        return None
+    if actual != expected:
+        return f"{key} is {_show(actual)}, expected {_show(expected)}"
+    return None
+
+
+def actual_value(state: State, key: str):
+    """The value of expectation ``key`` in ``state``, in the form the loader gives expected values."""
+    if key == "hands":
+        return {p: frozenset(state.hands[p]) for p in state.players}
+    if key == "hand_sizes":
+        return {p: len(state.hands[p]) for p in state.players}
+    if key == "over":
+        return state.is_over()
+    if key == "finished":
+        return list(state.finished())
+    module = game_module(state.game)
+    return module.EXPECTATIONS[key][1](state)
+
+
+def check_paths(paths) -> list[Path]:
+    """The scenario files named by ``paths`` (files, or folders searched for *.yaml / *.yml)."""
+    files = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            files.extend(sorted(f for f in p.rglob("*") if f.suffix in (".yaml", ".yml") and f.is_file()))
+        else:
+            files.append(p)
+    return files
+
+
+
+def _outcome_word(o: StepOutcome) -> str:
+    if not o.ok:
+        return "failed"
+    if o.refusal is not None:
+        return "refused"
+    return "ok" if o.step.action is not None else "checked"
+
+
+def transcript(result: RunResult, positions: bool = True) -> str:
+    """A replayed scenario as plain text: each step, its outcome, the engine's explanation, the
+    scenario's note and (with ``positions``) the position after it. Deterministic, so lessons
+    print it for nbval to check."""
+    scenario = result.scenario
+    lines = [f"{scenario.title}  [{scenario.game}, {scenario.rules.name}]"]
+    if scenario.source:
+        lines.append(f"source: {scenario.source}")
+    lines.append(result.start.describe())
+    for o in result.outcomes:
+        step = o.step
+        lines.append("")
+        lines.append(f"step {step.number}: {step.text or '(check)'}  -> {_outcome_word(o)}")
+        lines.extend(f"  {e.text}" for e in o.events)
+        if o.refusal is not None:
+            lines.append(f"  refused, {o.refusal.code}: {o.refusal.explanation}")
+        if step.note:
+            lines.append(f"  note: {step.note}")
+        if o.failure:
+            lines.append(f"  FAIL: {o.failure}")
+        if positions:
+            lines.append("  " + o.position.replace("\n", "\n  "))
+    return "\n".join(lines)
+
+
+def json_records(result: RunResult):
+    """The replay as JSON-ready dicts: a header, then one per step."""
+    scenario = result.scenario
+    yield {"title": scenario.title, "source": scenario.source, "game": scenario.game,
+           "rules": scenario.rules.name, "players": list(scenario.players),
+           "position": result.start.describe()}
+    for o in result.outcomes:
+        record = {"step": o.step.number, "action": o.step.text, "outcome": _outcome_word(o),
+                  "events": [{"kind": e.kind, "player": e.player, "cards": [str(c) for c in e.cards],
+                              "text": e.text} for e in o.events],
+                  "note": o.step.note, "position": o.position}
+        if o.refusal is not None:
+            record["code"] = o.refusal.code
+            record["explanation"] = o.refusal.explanation
+        if o.failure:
+            record["failure"] = o.failure
+        yield record
