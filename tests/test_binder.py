@@ -1,0 +1,43 @@
+"""What Binder does: a fresh environment from binder/requirements.txt alone, then the Durak lessons
+run there with nbval. Slow (it installs JupyterLab into a new venv from the package index).
+
+Set CARDLAB_SKIP_BINDER=1 to skip it in a quick local run.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import venv
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+pytestmark = pytest.mark.binder
+
+
+@pytest.mark.skipif(os.environ.get("CARDLAB_SKIP_BINDER") == "1", reason="CARDLAB_SKIP_BINDER=1")
+def test_durak_lessons_run_in_a_binder_environment(tmp_path):
+    # A copy of the repository, as repo2docker sees it: the requirements' "-e ." is relative to it.
+    repo = tmp_path / "repo"
+    shutil.copytree(ROOT, repo, ignore=shutil.ignore_patterns(
+        ".venv", ".git", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis", "test-output",
+        ".ipynb_checkpoints"))
+    env_dir = tmp_path / "env"
+    venv.EnvBuilder(with_pip=True).create(env_dir)
+    python = str(env_dir / "bin" / "python")
+
+    def run(*args):
+        done = subprocess.run([python, "-m", *args], cwd=repo, capture_output=True, text=True)
+        assert done.returncode == 0, f"{' '.join(args)} failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+        return done
+
+    run("pip", "install", "--quiet", "-r", "binder/requirements.txt")
+    # Binder itself needs nothing more; the test runner is the only addition.
+    run("pip", "install", "--quiet", "pytest", "nbval")
+    done = run("pytest", "-q", "-p", "no:cacheprovider", "--nbval", "--nbval-current-env",
+               "--sanitize-with", "lessons/sanitize.cfg", "lessons/durak")
+    assert " passed" in done.stdout
