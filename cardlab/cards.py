@@ -232,7 +232,7 @@ def sort_cards(cards: Iterable[Card]) -> list[Card]:
 
 def deck(name: str) -> tuple[Card, ...]:
     """The cards of a named deck: ``"durak36"`` (6 to ace), ``"standard52"``, ``"jokers54"``
-    (52 and both jokers), ``"jj58"`` (54 and the six wild cards)."""
+    (52 and both jokers), ``"jj58"`` (52 and the six wild cards, no jokers)."""
     if name == "durak36":
         return tuple(c for c in ALL_CARDS if c.rank is not None and c.rank >= 6)
     if name == "standard52":
@@ -240,5 +240,5 @@ def deck(name: str) -> tuple[Card, ...]:
     if name == "jokers54":
         return tuple(c for c in ALL_CARDS if c.code not in WILDS)
     if name == "jj58":
-        return ALL_CARDS
+        return tuple(c for c in ALL_CARDS if c.code not in JOKERS)
     raise KeyError(f"no deck named {name!r}")

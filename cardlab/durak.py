@@ -314,7 +314,8 @@ class DurakState(State):
         defender = self.defender
         main = self.attacker
         if not attacks:
-            out.extend(new(Action, (main, "attack", (c,))) for c in hands[main])
+            if self.limit:
+                out.extend(new(Action, (main, "attack", (c,))) for c in hands[main])
         else:
             room = len(attacks) < self.limit
             ranks = self.ranks
@@ -626,6 +627,10 @@ def from_deal(rules: DurakRules | str, players, hands=None, stock=None, trump=No
     for p in hands:
         if p not in players:
             raise DealError(f"hands names {p!r}, who is not a player")
+    # Python callers may write cards as text: from_deal(..., hands={"甲": ["S9", "SK"]}).
+    hands = {p: [card(c) if isinstance(c, str) else c for c in cs] for p, cs in hands.items()}
+    if stock is not None:
+        stock = [card(c) if isinstance(c, str) else c for c in stock]
     dealt = [c for p in players for c in hands.get(p, ())]
     check_cards_unique("hands", dealt, DECK)
     if stock is None:

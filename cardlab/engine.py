@@ -43,6 +43,8 @@ REASON_CODES: dict[str, str] = {
     "cannot_beat": "this card does not beat that attack card",
     # cardlab's own, for cases none of the contract's codes covers:
     "not_on_table": "durak: the named attack card is not an unbeaten card on the table",
+    "must_give_weakest": "daifugo exchange under a return-weakest rule set: the upper player must "
+                         "return their weakest cards",
 }
 
 

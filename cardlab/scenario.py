@@ -56,7 +56,11 @@ def game_module(game: str):
 # --- YAML with places -----------------------------------------------------------------------------
 
 def _load_yaml(text: str, path: str):
-    loader = yaml.SafeLoader(text)
+    try:
+        loader = yaml.SafeLoader(text)  # refuses control characters at once
+    except yaml.reader.ReaderError as exc:
+        raise ScenarioError(path, f"not valid YAML: {exc.reason} (character #x{exc.character:04x})",
+                            text.count("\n", 0, exc.position) + 1) from None
     try:
         node = loader.get_single_node()
         if node is None:
@@ -182,7 +186,7 @@ def loads(text: str, path: str = "<scenario>") -> Scenario:
     if source is not None and not isinstance(source, str):
         r.fail("source must be text", "source")
     game = data["game"]
-    if game not in GAME_MODULES:
+    if not isinstance(game, str) or game not in GAME_MODULES:
         r.fail(f"unknown game {game!r} (games: {', '.join(GAME_MODULES)})", "game")
     rules_name = data["rules"]
     if rules_name not in CONTRACT_RULESETS[game]:
@@ -325,7 +329,7 @@ def _step(r: _Reader, index: int, value, start: State, module) -> Step:
         r.fail("reject needs the action it refuses, under do", *where, "reject", step=number)
     if "reject" in value:
         code = value["reject"]
-        if code not in REASON_CODES:
+        if not isinstance(code, str) or code not in REASON_CODES:
             r.fail(f"unknown reason code {code!r}", *where, "reject", step=number)
         step.reject = code
     if "note" in value:
@@ -347,6 +351,10 @@ def _expect(r: _Reader, value, start: State, module, where: tuple, number: int) 
         at = where + (key,)
         if key not in allowed:
             r.fail(f"unknown expectation {key!r} for {start.game} (allowed: {', '.join(allowed)})", *at, step=number)
+        # A game module may say that one of its keys does not apply to a rule set (daifugo: points).
+        why = getattr(module, "inapplicable_expectation", lambda key, rules: None)(key, start.rules)
+        if why:
+            r.fail(f"expectation {key!r} does not apply to {start.rules.name}: {why}", *at, step=number)
         if key in ("legal", "illegal"):
             out[key] = _expect_actions(r, key, v, start, at, number)
             continue
@@ -359,7 +367,7 @@ def _expect_actions(r, key, v, start, at, number):
     if key == "illegal" and isinstance(v, dict):
         pairs = []
         for text, code in v.items():
-            if code not in REASON_CODES:
+            if not isinstance(code, str) or code not in REASON_CODES:
                 r.fail(f"illegal: unknown reason code {code!r} for {text!r}", *at, text, step=number)
             pairs.append((_action(r, text, start, at + (text,), number), str(text).strip(), code))
         return pairs

@@ -1,0 +1,390 @@
+"""The scenario loader is strict (SCENARIOS.md) and run() reports the first step that does not hold."""
+
+import textwrap
+
+import pytest
+
+from cardlab import durak
+from cardlab.scenario import (NotImplementedGame, Scenario, ScenarioError, check_paths, json_records,
+                              load, loads, run, transcript)
+
+BASE = """\
+title: Base
+game: durak
+rules: podkidnoy
+players: [甲, 乙]
+deal:
+  trump: H
+  attacker: 甲
+  hands:
+    甲: [S8, D8, CQ, D6, C10, SK]
+    乙: [SQ, H7, CK, D7, C6, DA]
+steps:
+  - 甲 attack S8
+  - 乙 defend S8 SQ
+"""
+# line numbers in BASE
+L_TITLE, L_GAME, L_RULES, L_PLAYERS, L_DEAL, L_TRUMP, L_ATTACKER, L_HANDS, L_JIA, L_YI, L_STEPS = range(1, 12)
+
+
+def with_steps(*lines):
+    return BASE + "".join(f"  {line}\n" for line in lines)
+
+
+def load_error(text, path="lesson.yaml"):
+    with pytest.raises(ScenarioError) as info:
+        loads(text, path)
+    err = info.value
+    assert str(err).startswith(path)
+    return err
+
+
+def test_base_scenario_loads_and_runs():
+    s = loads(BASE, "base.yaml")
+    assert isinstance(s, Scenario)
+    assert (s.title, s.game, s.rules, s.players) == ("Base", "durak", durak.RULESETS["podkidnoy"], ("甲", "乙"))
+    assert [step.number for step in s.steps] == [1, 2]
+    result = run(s)
+    assert result.ok and len(result.outcomes) == 2
+
+
+# --- unknown keys -------------------------------------------------------------------------------------
+
+def test_unknown_top_key():
+    err = load_error(BASE + "author: me\n")
+    assert "unknown key 'author'" in err.fault and err.line == 14
+
+
+def test_missing_required_key():
+    err = load_error(BASE.replace("title: Base\n", ""))
+    assert "missing required key 'title'" in err.fault
+
+
+def test_unknown_deal_key():
+    err = load_error(BASE.replace("  trump: H\n", "  trumps: H\n"))
+    assert "unknown deal key 'trumps'" in err.fault and err.line == L_TRUMP
+
+
+def test_deal_key_of_another_game():
+    err = load_error(BASE.replace("  trump: H\n", "  trump: H\n  leader: 甲\n"))
+    assert "leader" in err.fault and err.line == L_TRUMP + 1
+
+
+def test_unknown_step_key():
+    err = load_error(with_steps("- do: 甲 attack D8", "  expected: {over: false}"))
+    assert "unknown step key 'expected'" in err.fault
+    assert err.step == 3 and err.line == 15
+    assert "(line 15, step 3)" in str(err)
+
+
+@pytest.mark.parametrize("key", ["turn", "top", "winner", "revolution", "bogus"])
+def test_unknown_or_foreign_expectation_key(key):
+    err = load_error(with_steps("- expect:", f"    {key}: 1"))
+    assert f"unknown expectation {key!r}" in err.fault and err.step == 3 and err.line == 15
+
+
+# --- unknown names ------------------------------------------------------------------------------------
+
+def test_unknown_game():
+    err = load_error(BASE.replace("game: durak", "game: poker"))
+    assert "unknown game 'poker'" in err.fault and err.line == L_GAME
+
+
+def test_unknown_rule_set():
+    err = load_error(BASE.replace("rules: podkidnoy", "rules: jdf"))
+    assert "unknown rule set 'jdf' for durak" in err.fault and err.line == L_RULES
+
+
+def test_game_not_built_yet():
+    text = BASE.replace("game: durak", "game: gandengyan").replace("rules: podkidnoy", "rules: yiqi")
+    with pytest.raises(NotImplementedGame) as info:
+        loads(text, "gdy.yaml")
+    assert "not implemented yet" in str(info.value) and info.value.line == L_GAME
+    assert str(info.value).startswith("gdy.yaml")
+    assert isinstance(info.value, ScenarioError)
+
+
+def test_unknown_player_in_an_action():
+    err = load_error(with_steps("- 丙 attack D8"))
+    assert "no player named '丙'" in err.fault and err.step == 3 and err.line == 14
+
+
+def test_unknown_player_in_deal():
+    err = load_error(BASE.replace("    乙: [SQ", "    丙: [SQ"))
+    assert "'丙' is not a player" in err.fault and err.line == L_YI
+    err = load_error(BASE.replace("attacker: 甲", "attacker: 丁"))
+    assert "丁" in err.fault and err.line == L_ATTACKER
+
+
+def test_unknown_player_in_an_expectation():
+    err = load_error(with_steps("- expect: {hand_sizes: {丙: 5}}"))
+    assert "'丙' is not a player" in err.fault and err.line == 14
+
+
+def test_unknown_verb():
+    err = load_error(with_steps("- 甲 play D8"))
+    assert "no verb 'play'" in err.fault and err.step == 3 and err.line == 14
+
+
+def test_wrong_number_of_cards_in_an_action():
+    err = load_error(with_steps("- 乙 defend S8"))
+    assert "takes 2 card(s), got 1" in err.fault and err.step == 3
+
+
+def test_unknown_reason_code():
+    err = load_error(with_steps("- do: 甲 attack D6", "  reject: wrong_rank"))
+    assert "unknown reason code 'wrong_rank'" in err.fault and err.step == 3 and err.line == 15
+    err = load_error(with_steps("- expect:", "    illegal: {甲 attack D6: wrong_rank}"))
+    assert "wrong_rank" in err.fault and err.step == 3
+
+
+def test_reject_without_do():
+    err = load_error(with_steps("- reject: not_allowed"))
+    assert "reject needs the action" in err.fault and err.step == 3
+
+
+# --- cards and deals ----------------------------------------------------------------------------------
+
+def test_bad_card_in_a_hand():
+    err = load_error(BASE.replace("D6, C10", "D6, C1O"))
+    assert "bad card 'C1O'" in err.fault and err.line == L_JIA
+
+
+def test_bad_card_in_an_action():
+    err = load_error(with_steps("- 甲 attack Q8"))
+    assert "Q8" in err.fault and err.step == 3 and err.line == 14
+
+
+def test_stand_in_is_not_a_dealt_card():
+    err = load_error(BASE.replace("SK]", "RJ=SK]"))
+    assert "stand-in" in err.fault and err.line == L_JIA
+
+
+def test_card_not_in_the_deck():
+    err = load_error(BASE.replace("D6, C10", "D5, C10"))
+    assert "impossible deal" in err.fault and "D5 is not in this deck" in err.fault and err.line == L_DEAL + 1  # the first line of the deal
+    err = load_error(with_steps("- 甲 attack S2"))
+    assert "S2 is not in the podkidnoy deck" in err.fault and err.step == 3
+
+
+def test_duplicate_card():
+    err = load_error(BASE.replace("乙: [SQ", "乙: [S8"))
+    assert "impossible deal" in err.fault and "S8 appears twice" in err.fault and err.line == L_DEAL + 1  # the first line of the deal
+    err = load_error(BASE.replace("  trump: H\n", "  stock: [SQ, HA]\n"))
+    assert "SQ appears twice" in err.fault
+
+
+def test_trump_disagreeing_with_the_face_up_card():
+    err = load_error(BASE.replace("  trump: H\n", "  trump: H\n  stock: [C9, SA]\n"))
+    assert "impossible deal" in err.fault and "face-up card SA" in err.fault and err.line == L_DEAL + 1  # the first line of the deal
+
+
+def test_empty_stock_needs_a_trump():
+    err = load_error(BASE.replace("  trump: H\n", "  stock: []\n"))
+    assert "give trump" in err.fault
+
+
+def test_duplicate_yaml_key():
+    err = load_error(BASE.replace("rules: podkidnoy\n", "rules: podkidnoy\nrules: perevodnoy\n"))
+    assert "'rules' appears twice" in err.fault and err.line == L_RULES + 1
+    err = load_error(BASE.replace("    乙: [SQ", "    甲: [SQ"))
+    assert "'甲' appears twice" in err.fault and err.line == L_YI
+
+
+@pytest.mark.parametrize("players", ["[甲]", "[a, b, c, d, e, f, g]"])
+def test_wrong_player_count(players):
+    text = BASE.replace("players: [甲, 乙]", f"players: {players}").replace("    乙: [SQ, H7, CK, D7, C6, DA]\n", "")
+    err = load_error(text)
+    assert "podkidnoy is for 2 to 6 players" in err.fault and err.line == L_PLAYERS
+
+
+def test_player_listed_twice_or_with_spaces():
+    assert "listed twice" in load_error(BASE.replace("[甲, 乙]", "[甲, 甲]")).fault
+    assert "without spaces" in load_error(BASE.replace("[甲, 乙]", "[甲, 'a b']")).fault
+
+
+@pytest.mark.parametrize("text, words", [
+    ("title: [\n", "not valid YAML"),
+    ("- a list\n", "a scenario is a mapping"),
+    ("", "a scenario is a mapping"),
+    ("!!python/object/apply:os.system [ls]\n", "not valid YAML"),
+])
+def test_not_a_scenario(text, words):
+    assert words in load_error(text).fault
+
+
+def test_multi_line_title():
+    assert "one line" in load_error(BASE.replace("title: Base", "title: \"Base\\nmore\"")).fault
+
+
+def test_load_reads_files_and_names_them(tmp_path):
+    f = tmp_path / "a.yaml"
+    f.write_text(BASE, encoding="utf-8")
+    assert load(f).path == str(f)
+    with pytest.raises(ScenarioError) as info:
+        load(tmp_path / "missing.yaml")
+    assert "cannot read" in str(info.value) and "missing.yaml" in str(info.value)
+    bad = tmp_path / "latin.yaml"
+    bad.write_bytes(b"title: \xe9\n")
+    with pytest.raises(ScenarioError) as info:
+        load(bad)
+    assert "UTF-8" in str(info.value)
+
+
+def test_check_paths_finds_yaml_and_yml(tmp_path):
+    (tmp_path / "sub").mkdir()
+    for name in ("b.yaml", "sub/a.yml", "notes.txt"):
+        (tmp_path / name).write_text(BASE, encoding="utf-8")
+    found = check_paths([tmp_path])
+    assert sorted(p.name for p in found) == ["a.yml", "b.yaml"]
+
+
+# --- run ----------------------------------------------------------------------------------------------
+
+def first_failure(text):
+    result = run(loads(text, "t.yaml"))
+    assert not result.ok
+    return result.failure
+
+
+def test_reject_with_the_wrong_code():
+    f = first_failure(with_steps("- do: 甲 attack D6", "  reject: attack_limit"))
+    assert f.step.number == 3
+    assert "refused with rank_not_on_table" in f.failure and "expected attack_limit" in f.failure
+
+
+def test_reject_of_an_accepted_action():
+    f = first_failure(with_steps("- do: 甲 attack D8", "  reject: rank_not_on_table"))
+    assert f.step.number == 3 and "was accepted" in f.failure
+
+
+def test_a_refused_step_string_is_a_failure_not_an_error():
+    f = first_failure(with_steps("- 甲 attack D6", "- 甲 attack D8"))
+    assert f.step.number == 3
+    assert "甲 attack D6 was refused: rank_not_on_table" in f.failure
+    assert f.refusal.code == "rank_not_on_table"
+
+
+def test_run_stops_at_the_first_failure():
+    result = run(loads(with_steps("- 甲 attack D6", "- 甲 attack D8"), "t.yaml"))
+    assert [o.step.number for o in result.outcomes] == [1, 2, 3]
+
+
+def test_a_rejected_step_passes_and_leaves_the_position():
+    result = run(loads(with_steps("- do: 甲 attack D6", "  reject: rank_not_on_table",
+                                  "- expect: {hand_sizes: {甲: 5}}"), "t.yaml"))
+    assert result.ok
+    assert result.outcomes[2].refusal.code == "rank_not_on_table"
+
+
+# after BASE's two steps: 甲 holds D8 CQ D6 C10 SK, 乙 holds H7 CK D7 C6 DA, table S8 SQ
+RIGHT = {
+    "hands": "{甲: [D8, CQ, D6, C10, SK]}",
+    "hand_sizes": "{甲: 5, 乙: 5}",
+    "finished": "[]",
+    "over": "false",
+    "legal": "[甲 attack D8, 甲 done, 甲 attack CQ]",
+    "illegal": "[甲 attack D6, 乙 take]",
+    "stock_size": "24",
+    "trump": "H",
+    "attacker": "甲",
+    "defender": "乙",
+    "table": "[SQ, S8]",
+    "discard_size": "0",
+    "loser": "null",
+    "draw": "false",
+    "attack_limit": "6",
+}
+WRONG = [
+    ("hands", "{甲: [D8, CQ, D6, C10]}", "hands: 甲 has"),
+    ("hand_sizes", "{乙: 6}", "hand_sizes: 乙 has 5, expected 6"),
+    ("finished", "[甲]", "finished is [], expected [甲]"),
+    ("over", "true", "over is false, expected true"),
+    ("legal", "[甲 attack D6]", "legal: 甲 attack D6 is refused: rank_not_on_table"),
+    ("illegal", "[甲 attack D8]", "illegal: 甲 attack D8 would be accepted"),
+    ("illegal", "{甲 attack D6: cannot_beat}", "refused with rank_not_on_table, expected cannot_beat"),
+    ("stock_size", "23", "stock_size is 24, expected 23"),
+    ("trump", "S", "trump is H, expected S"),
+    ("attacker", "乙", "attacker is 甲, expected 乙"),
+    ("defender", "甲", "defender is 乙, expected 甲"),
+    ("table", "[S8]", "table is [S8 SQ], expected [S8]"),
+    ("discard_size", "2", "discard_size is 0, expected 2"),
+    ("loser", "甲", "loser is null, expected 甲"),
+    ("draw", "true", "draw is false, expected true"),
+    ("attack_limit", "5", "attack_limit is 6, expected 5"),
+]
+
+
+def test_right_expectations_of_every_key_hold():
+    lines = ["- expect:"] + [f"    {k}: {v}" for k, v in RIGHT.items()]
+    result = run(loads(with_steps(*lines), "t.yaml"))
+    assert result.ok, result.failure and result.failure.failure
+
+
+@pytest.mark.parametrize("key, value, message", WRONG)
+def test_failing_expectation_of_every_key(key, value, message):
+    f = first_failure(with_steps(f"- expect: {{{key}: {value}}}"))
+    assert f.step.number == 3
+    assert message in f.failure
+
+
+def test_every_expectation_key_is_covered():
+    assert set(RIGHT) == {k for k, _, _ in WRONG} == set(durak.EXPECTATIONS) | {
+        "hands", "hand_sizes", "finished", "over", "legal", "illegal"}
+
+
+def test_expectation_after_an_action_in_the_same_step():
+    f = first_failure(with_steps("- do: 甲 attack D8", "  expect: {table: [S8, SQ]}"))
+    assert f.step.number == 3 and "table is [D8 S8 SQ]" in f.failure
+
+
+def test_bad_expectation_values_are_load_errors():
+    assert "whole numbers" in load_error(with_steps("- expect: {stock_size: -1}")).fault
+    assert "true or false" in load_error(with_steps("- expect: {over: 1}")).fault
+    assert "suit letter" in load_error(with_steps("- expect: {trump: X}")).fault
+    assert "list of actions" in load_error(with_steps("- expect: {legal: 甲 done}")).fault
+
+
+def test_transcript_and_json_records():
+    result = run(loads(with_steps("- do: 甲 attack D6", "  reject: rank_not_on_table", "  note: Only 8 and Q."),
+                       "t.yaml"), keep_states=True)
+    text = transcript(result)
+    assert "step 3: 甲 attack D6  -> refused" in text
+    assert "note: Only 8 and Q." in text and "rank_not_on_table" in text
+    records = list(json_records(result))
+    assert records[0]["title"] == "Base" and records[0]["rules"] == "podkidnoy"
+    assert [r["step"] for r in records[1:]] == [1, 2, 3]
+    assert records[3]["outcome"] == "refused" and records[3]["code"] == "rank_not_on_table"
+    assert result.outcomes[0].state.attacks and "Only 8 and Q." in result.outcomes[2].narration
+
+
+def test_start_is_fresh_every_time():
+    s = loads(BASE, "t.yaml")
+    a = s.start()
+    a.act("甲 attack S8")
+    assert s.start().attacks == []
+
+
+def test_durak_scenarios_in_the_lessons_all_hold():
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parent.parent / "lessons" / "scenarios" / "durak"
+    files = check_paths([folder])
+    assert files
+    for f in files:
+        result = run(load(f))
+        assert result.ok, f"{f}: step {result.failure.step.number}: {result.failure.failure}"
+
+
+def test_empty_steps_and_flow_style_deal():
+    s = loads(textwrap.dedent("""\
+        title: T
+        game: durak
+        rules: perevodnoy
+        players: [a, b]
+        deal: {trump: S, stock: [], hands: {a: [S6], b: [S7]}}
+        steps:
+        """))
+    assert s.steps == []
+    assert run(s).ok
+    assert s.start().trump == "S" and s.start().stock == []
