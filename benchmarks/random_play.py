@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cardlab import durak  # noqa: E402
+from cardlab import daifugo, durak  # noqa: E402
 
 MAX_DECISIONS = 20_000
 
@@ -28,11 +28,18 @@ def durak_game(rules: str, players: int):
     return lambda seed: durak.new_game(rules, names, seed=seed)
 
 
+def daifugo_game(rules: str):
+    names = ["p1", "p2", "p3", "p4"]
+    return lambda seed: daifugo.new_game(rules, names, seed=seed)
+
+
 GAMES = {
     "durak podkidnoy, 2 players": durak_game("podkidnoy", 2),
     "durak podkidnoy, 3 players": durak_game("podkidnoy", 3),
     "durak throw-in-fool, 2 players": durak_game("throw-in-fool", 2),
     "durak perevodnoy, 2 players": durak_game("perevodnoy", 2),
+    "daifugo jdf, 4 players": daifugo_game("jdf"),
+    "daifugo yeeqia, 4 players": daifugo_game("yeeqia"),
 }
 
 

@@ -1,0 +1,120 @@
+"""The two Daifugo rule sets as frozen objects, and the order of the cards.
+
+Every rule that differs between ``jdf`` and ``yeeqia`` (or that the articles leave open) is a field
+of :class:`DaifugoRules`, so a variant is ``dataclasses.replace(RULESETS["jdf"], ...)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import RANK_NAMES, Card, deck
+
+# The joker has no rank of its own; played as itself (alone, or two jokers together) it ranks here.
+JOKER = 15
+
+# Places in the order of strength of a sequence and of the normal order: 3 is 0, ..., A is 11,
+# 2 is 12. A sequence is a run of consecutive places, so 2 can only sit at its top end.
+ORDER = (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 2)
+PLACE = {rank: i for i, rank in enumerate(ORDER)}
+
+RANK_TITLES = {"daifugo": "大富豪", "fugo": "富豪", "hinmin": "貧民", "heimin": "平民",
+               "daihinmin": "大貧民"}
+RANK_NAMES_ALL = tuple(RANK_TITLES)
+
+
+def strength(rank: int, revolution: bool) -> int:
+    """How strong a rank is: 0 weakest. A revolution reverses the ordinary cards; the joker (as
+    itself) stays above them all."""
+    if rank == JOKER:
+        return len(ORDER)
+    place = PLACE[rank]
+    return len(ORDER) - 1 - place if revolution else place
+
+
+def rank_text(rank: int) -> str:
+    return "joker" if rank == JOKER else RANK_NAMES[rank]
+
+
+def order_text(revolution: bool) -> str:
+    """The order of the cards in words, weakest first."""
+    ranks = ORDER[::-1] if revolution else ORDER
+    return " < ".join(RANK_NAMES[r] for r in ranks) + " < joker"
+
+
+@dataclass(frozen=True)
+class DaifugoRules:
+    """A named Daifugo rule set.
+
+    - ``deck_name``: ``"jokers54"`` (with both jokers) or ``"standard52"``; ``blind_cards``: cards
+      set aside unseen at the start of a set, never jokers, the same for all its games.
+    - ``games_per_set``: games in a set (jdf) or match (yeeqia); ranks carry over inside it.
+    - ``third_rank``: the name of third place, ``"hinmin"`` or ``"heimin"``; ``points``: what the
+      four places score, first to last, or ``None``.
+    - ``eight_cut``: ``"group"`` (a single 8 or a group of 8s clears the table) or ``"any"`` (any
+      play holding an 8, a sequence too).
+    - ``revolution_size``: a group of at least this many cards of one rank starts or ends a
+      revolution; sequences never do.
+    - ``twos_in_sequences``: whether a 2 may sit at the top of a sequence (K-A-2).
+    - ``sequence_rule``: ``"pairwise"``: a sequence beats one of the same length when each card is
+      stronger than the card in the same place of the other (that is, when its lowest card is
+      stronger); ``"above"``: only when its weakest card beats the strongest card of the other.
+    - ``forbidden_finishes``, ``suit_lock``, ``spade_three_return``, ``miyako_ochi``: the jdf rules
+      of those names (反則上がり, スート縛り, スペ3返し, 都落ち).
+    - ``return_weakest``: in the exchange the upper players must return their weakest cards
+      instead of cards of their choice.
+    - ``first_leader``: who leads a game with no previous ranks when the deal names nobody:
+      ``"first_seat"`` (the first player listed) or ``"diamond_three"`` (whoever holds ♦3).
+    """
+
+    name: str
+    deck_name: str
+    blind_cards: int
+    games_per_set: int
+    third_rank: str
+    points: tuple[int, int, int, int] | None
+    eight_cut: str
+    twos_in_sequences: bool
+    forbidden_finishes: bool
+    suit_lock: bool
+    spade_three_return: bool
+    miyako_ochi: bool
+    revolution_size: int = 4
+    sequence_rule: str = "pairwise"
+    return_weakest: bool = False
+    first_leader: str = "first_seat"
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        return deck(self.deck_name)
+
+    @property
+    def has_jokers(self) -> bool:
+        return self.deck_name == "jokers54"
+
+    @property
+    def rank_names(self) -> tuple[str, str, str, str]:
+        """Rank names by place, first to fourth."""
+        return ("daifugo", "fugo", self.third_rank, "daihinmin")
+
+    @property
+    def exchange(self) -> tuple[tuple[str, str, int], ...]:
+        """``(lower rank, upper rank, cards)`` for each pair that trades after the deal."""
+        return (("daihinmin", "daifugo", 2), (self.third_rank, "fugo", 1))
+
+    @property
+    def top_place(self) -> int:
+        """The highest place a card can hold in a sequence."""
+        return PLACE[2] if self.twos_in_sequences else PLACE[14]
+
+
+RULESETS = {
+    "jdf": DaifugoRules(
+        name="jdf", deck_name="jokers54", blind_cards=2, games_per_set=4, third_rank="hinmin",
+        points=None, eight_cut="group", twos_in_sequences=True, forbidden_finishes=True,
+        suit_lock=True, spade_three_return=True, miyako_ochi=True),
+    "yeeqia": DaifugoRules(
+        name="yeeqia", deck_name="standard52", blind_cards=0, games_per_set=3, third_rank="heimin",
+        points=(3, 1, -1, -3), eight_cut="any", twos_in_sequences=False, forbidden_finishes=False,
+        suit_lock=False, spade_three_return=False, miyako_ochi=False),
+}

@@ -1,0 +1,569 @@
+"""A Daifugo position: the exchange, the plays, the table, going out and the places of a game."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import combinations
+
+from ..cards import SUIT_SYMBOLS, Card, StandIn, card, format_cards, sort_cards
+from ..engine import Action, DealError, Event, IllegalAction, Refusal, State, check_cards_unique
+from .combos import (Play, eight_cut, forbidden_finish, is_spade_three_return, judge, legal_plays,
+                     readings, starts_revolution)
+from .rules import JOKER, ORDER, RANK_TITLES, RULESETS, DaifugoRules, order_text, rank_text, strength
+
+PLAYERS = 4
+DIAMOND_THREE = card("D3")
+
+
+def exchange_strength(c: Card) -> int:
+    """Strength in the exchange, always the normal order: joker, then 2, A, K, ... 3."""
+    return strength(JOKER if c.is_wild else c.rank, False)
+
+
+class DaifugoState(State):
+    """A Daifugo game in progress. Build one with :func:`new_game` or :func:`from_deal`; play a
+    whole set or match with :class:`~cardlab.daifugo.Match`.
+
+    What it holds: ``hands``; ``table``, the ``(player, Play)`` pairs since the last clear (its
+    last is ``top``, by ``last_player``); ``pile``, the cleared cards; ``blind``, the cards set
+    aside unseen; ``turn`` (``None`` during the exchange and once over); ``passed``;
+    ``revolution``; ``lock``, the locked suits; ``exchanging`` and ``gives`` (the cards each
+    player handed over, kept after the exchange); ``out`` (everyone out, in order), ``clean``,
+    ``fouls``, ``demoted``; and once over, ``places`` (first to last).
+
+    >>> game = from_deal("jdf", ["甲", "乙", "丙", "丁"], hands={"甲": "S9 H9 S4", "乙": "SJ",
+    ...                  "丙": "D4", "丁": "C5"})
+    >>> [str(e) for e in game.act("甲 play S9 H9")]
+    ['甲 plays pair of 9s (S9 H9).']
+    >>> game.check(game.parse_action("乙 play SJ")).code
+    'shape_mismatch'
+    """
+
+    game = "daifugo"
+    VERBS = {"play": (1, 99), "pass": 0, "give": (0, 99)}
+
+    def __init__(self, rules: DaifugoRules, players, hands, leader: str,
+                 previous_ranks: dict[str, str] | None = None, blind=()):
+        self.rules = rules
+        self.players = tuple(players)
+        self.hands: dict[str, list[Card]] = {p: list(hands.get(p, ())) for p in self.players}
+        self.blind: tuple[Card, ...] = tuple(blind)
+        self.previous_ranks = dict(previous_ranks) if previous_ranks else None
+        self.leader = leader
+        self.exchanging = self.previous_ranks is not None
+        self.gives: dict[str, tuple[Card, ...]] = {}
+        self.table: list[tuple[str, Play]] = []
+        self.pile: list[Card] = []
+        self.passed: set[str] = set()
+        self.revolution = False
+        self.lock: frozenset = frozenset()
+        self.out: list[str] = []
+        self._finished: list[str] = []
+        self.clean: list[str] = []
+        self.fouls: list[str] = []
+        self.demoted: str | None = None
+        self.over = False
+        self.places: tuple[str, ...] = ()
+        self.turn: str | None = None if self.exchanging else leader
+
+    # --- facts ----------------------------------------------------------------------------------
+
+    @property
+    def top(self) -> Play | None:
+        """The combination to beat, or ``None`` on an empty table."""
+        return self.table[-1][1] if self.table else None
+
+    @property
+    def last_player(self) -> str | None:
+        return self.table[-1][0] if self.table else None
+
+    @property
+    def previous_daifugo(self) -> str | None:
+        if not self.previous_ranks:
+            return None
+        return next(p for p, r in self.previous_ranks.items() if r == "daifugo")
+
+    def deck_cards(self) -> frozenset[Card]:
+        return frozenset(self.rules.deck)
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def finished(self) -> list[str]:
+        """Players who emptied their hand, clean or by a forbidden finish, in the order they did."""
+        return list(self._finished)
+
+    def active(self) -> list[str]:
+        """Players still in the game, in seat order."""
+        return [p for p in self.players if p not in self.out]
+
+    def result(self) -> dict[str, str]:
+        """Player → rank name (``daifugo`` ... ``daihinmin``) once the game is over, else ``{}``."""
+        return dict(zip(self.places, self.rules.rank_names)) if self.over else {}
+
+    def points(self) -> dict[str, int]:
+        """Player → points of this game once over, under a rule set that scores; else ``{}``."""
+        if not self.over or self.rules.points is None:
+            return {}
+        return dict(zip(self.places, self.rules.points))
+
+    def _next_in(self, player: str) -> str | None:
+        """The first player on ``player``'s left who is still in the game."""
+        i = self.players.index(player)
+        for step in range(1, PLAYERS + 1):
+            p = self.players[(i + step) % PLAYERS]
+            if p not in self.out:
+                return p
+        return None
+
+    def _obligation(self, player: str) -> tuple[int, str, bool]:
+        """``(cards, partner, lower)`` of ``player`` in this game's exchange, in which all four
+        ranks take part."""
+        holder = {r: p for p, r in self.previous_ranks.items()}
+        rank = self.previous_ranks[player]
+        for lower, upper, count in self.rules.exchange:
+            if rank == lower:
+                return count, holder[upper], True
+            if rank == upper:
+                return count, holder[lower], False
+        raise AssertionError(f"rank {rank} takes no part in the exchange")
+
+    # --- legality -------------------------------------------------------------------------------
+
+    def check(self, action: Action) -> Refusal | None:
+        player, verb, cards = action
+        if self.over:
+            return Refusal("game_over", "The game has ended: every place is decided.")
+        if player not in self.hands:
+            return Refusal("not_your_turn", f"{player} does not sit at this table.")
+        if verb == "give":
+            return self._check_give(player, cards)
+        if verb not in ("play", "pass"):
+            return Refusal("not_allowed", f"Daifugo has no verb '{verb}' (play, pass, give).")
+        if self.exchanging:
+            waiting = ", ".join(p for p in self.players if p not in self.gives)
+            return Refusal("not_allowed", "The card exchange comes first: nobody plays until every "
+                           f"player of an exchanging pair has given (waiting for {waiting}).")
+        refusal = self._seat_refusal(player)
+        if refusal:
+            return refusal
+        if verb == "pass":
+            if self.top is None:
+                return Refusal("cannot_pass", f"The table is empty, so {player} leads and must play: "
+                               "passing is allowed only when there is a play to beat.")
+            return None
+        return self._resolve(player, cards)[0]
+
+    def _seat_refusal(self, player: str) -> Refusal | None:
+        if player in self.out:
+            how = "was demoted by miyako-ochi (都落ち)" if player == self.demoted else "has gone out"
+            return Refusal("not_your_turn", f"{player} {how} and takes no further part in this game.")
+        if player in self.passed:
+            return Refusal("passed", f"{player} passed and sits out until the table is cleared: "
+                           "a pass lasts until everyone else has passed too or the table is cut.")
+        if player != self.turn:
+            return Refusal("not_your_turn", f"It is {self.turn}'s turn; play goes clockwise, to each "
+                           "player's left, skipping players who passed or went out.")
+        return None
+
+    def _resolve(self, player: str, tokens) -> tuple[Refusal | None, Play | None]:
+        """The reading of ``tokens`` that is legal now, or why there is none."""
+        hand = self.hands[player]
+        seen: set[Card] = set()
+        for t in tokens:
+            c = t.card if isinstance(t, StandIn) else t
+            if not c.is_wild and c is not t:
+                return Refusal("invalid_combination", f"{t}: only a joker stands in for another card."), None
+            if c in seen:
+                return Refusal("not_in_hand", f"{c} is named twice; there is only one {c}."), None
+            seen.add(c)
+            if c not in hand:
+                return Refusal("not_in_hand", f"{player} does not hold {c}."), None
+        plays, why = readings(tokens, self.rules)
+        if not plays:
+            return Refusal("invalid_combination", why), None
+        judged = [(judge(p, self.top, self.rules, self.revolution, self.lock), p) for p in plays]
+        legal = [p for refusal, p in judged if refusal is None]
+        if len(legal) == 1:
+            return None, legal[0]
+        if legal:
+            options = " or ".join(format_cards(p.cards) for p in legal)
+            return Refusal("invalid_combination", "The jokers could stand for different cards here; "
+                           f"write which with '=': {options}."), None
+        codes = ("invalid_combination", "shape_mismatch", "suit_lock", "not_stronger")
+        return max((r for r, _ in judged), key=lambda r: codes.index(r.code)), None
+
+    def play_of(self, action: Action) -> Play:
+        """The combination a legal ``play`` action makes, its jokers resolved. Raises
+        :class:`~cardlab.engine.IllegalAction` when the action is refused."""
+        refusal = self.check(action)
+        if refusal is not None:
+            raise IllegalAction(action, refusal)
+        return self._resolve(action.player, action.cards)[1]
+
+    def _check_give(self, player: str, tokens) -> Refusal | None:
+        if not self.exchanging:
+            why = ("the exchange of this game is over" if self.previous_ranks else
+                   "this game has no exchange: it follows only a game of the same set or match")
+            return Refusal("not_allowed", f"There is nothing to give: {why}.")
+        if any(isinstance(t, StandIn) for t in tokens):
+            return Refusal("not_allowed", "A joker is handed over as itself; a stand-in (=) belongs "
+                           "only in a played combination.")
+        if player in self.gives:
+            return Refusal("not_your_turn", f"{player} has already given; the cards change hands "
+                           "once every give is in.")
+        count, partner, lower = self._obligation(player)
+        hand = self.hands[player]
+        if len(set(tokens)) != len(tokens):
+            return Refusal("not_in_hand", "A card is named twice.")
+        for c in tokens:
+            if c not in hand:
+                return Refusal("not_in_hand", f"{player} does not hold {c}.")
+        rank = RANK_TITLES[self.previous_ranks[player]]
+        if len(tokens) != count:
+            direction = "to" if lower else "back to"
+            return Refusal("wrong_count", f"{player} ({rank}) hands exactly {count} card(s) {direction} "
+                           f"{partner} ({RANK_TITLES[self.previous_ranks[partner]]}), not {len(tokens)}.")
+        if lower or self.rules.return_weakest:
+            wanted = self._forced_strengths(hand, count, lower)
+            if sorted(map(exchange_strength, tokens)) != wanted:
+                return self._forced_refusal(player, partner, count, lower, wanted, tokens)
+        return None
+
+    def _forced_strengths(self, hand, count: int, strongest: bool) -> list[int]:
+        ordered = sorted(map(exchange_strength, hand), reverse=strongest)
+        return sorted(ordered[:count])
+
+    def _forced_refusal(self, player, partner, count, lower, wanted, tokens) -> Refusal:
+        names = ", ".join(_a(rank_text(JOKER if s == strength(JOKER, False) else ORDER[s]))
+                          for s in sorted(wanted, reverse=True))
+        rank = RANK_TITLES[self.previous_ranks[player]]
+        if lower:
+            return Refusal("must_give_strongest", f"{player} ({rank}) must hand {partner} their "
+                           f"{count} strongest card(s) in the normal order (joker, 2, A, K, ...): "
+                           f"{names}; only the suit of a tied rank is theirs to choose. "
+                           f"{format_cards(tokens)} is not that.")
+        return Refusal("must_give_weakest", f"Under this rule set the upper player returns their "
+                       f"{count} weakest card(s) in the normal order: {player} ({rank}) must give "
+                       f"{names}; {format_cards(tokens)} is not that.")
+
+    # --- legal actions --------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        if self.over:
+            return []
+        new = tuple.__new__  # Action(...) through its NamedTuple __new__ is several times slower
+        if self.exchanging:
+            out = []
+            for p in self.players:
+                if p not in self.gives:
+                    out.extend(new(Action, (p, "give", g)) for g in self._gives_of(p))
+            return out
+        player = self.turn
+        plays = legal_plays(self.hands[player], self.rules, self.top, self.revolution, self.lock)
+        out = [new(Action, (player, "play", p.cards)) for p in plays]
+        if self.top is not None:
+            out.append(new(Action, (player, "pass", ())))
+        return out
+
+    def _gives_of(self, player: str) -> list[tuple[Card, ...]]:
+        count, _, lower = self._obligation(player)
+        hand = sort_cards(self.hands[player])
+        if not (lower or self.rules.return_weakest):
+            return list(combinations(hand, count))
+        wanted = Counter(self._forced_strengths(hand, count, lower))
+        forced = [c for c in hand if exchange_strength(c) in wanted]
+        return [g for g in combinations(forced, count) if Counter(map(exchange_strength, g)) == wanted]
+
+    # --- performing -----------------------------------------------------------------------------
+
+    def _perform(self, action: Action) -> list[Event]:
+        player, verb, cards = action
+        if verb == "give":
+            return self._do_give(player, tuple(cards))
+        if verb == "pass":
+            self.passed.add(player)
+            events = [Event("pass", player, (), f"{player} passes and sits out until the table is cleared.")]
+            return events + self._advance(player)
+        return self._do_play(player, self._resolve(player, cards)[1])
+
+    def _do_give(self, player: str, cards: tuple[Card, ...]) -> list[Event]:
+        _, partner, lower = self._obligation(player)
+        self.gives[player] = cards
+        what = ("their strongest" if lower else "their weakest" if self.rules.return_weakest
+                else "cards of their choice")
+        events = [Event("give", player, cards, f"{player} sets aside {format_cards(cards)} for "
+                        f"{partner} ({what}); the cards change hands once every give is in.")]
+        if len(self.gives) < 2 * len(self.rules.exchange):
+            return events
+        for giver, given in self.gives.items():
+            receiver = self._obligation(giver)[1]
+            for c in given:
+                self.hands[giver].remove(c)
+                self.hands[receiver].append(c)
+        for lower_rank, upper_rank, n in self.rules.exchange:
+            low = next(p for p, r in self.previous_ranks.items() if r == lower_rank)
+            up = next(p for p, r in self.previous_ranks.items() if r == upper_rank)
+            events.append(Event("exchange", low, self.gives[low] + self.gives[up],
+                                f"{low} ({RANK_TITLES[lower_rank]}) and {up} ({RANK_TITLES[upper_rank]}) "
+                                f"trade {n} card(s): {low} gets {format_cards(self.gives[up])}, "
+                                f"{up} gets {format_cards(self.gives[low])}."))
+        self.exchanging = False
+        self.turn = self.leader
+        events.append(Event("lead", self.leader, (), f"The exchange is done; {self.leader} leads."))
+        return events
+
+    def _do_play(self, player: str, play: Play) -> list[Event]:
+        rules = self.rules
+        before = self.top
+        revolution_before = self.revolution
+        hand = self.hands[player]
+        for c in play.physical:
+            hand.remove(c)
+        self.table.append((player, play))
+        events = [Event("play", player, play.cards, f"{player} plays {play}.")]
+        cut = eight_cut(play, rules)
+        returned = is_spade_three_return(play, before, rules)
+        if starts_revolution(play, rules):
+            self.revolution = not self.revolution
+            if self.revolution:
+                text = (f"Revolution (革命): {play.size} cards of one rank reverse the order of the "
+                        f"ordinary cards until the game ends or the next revolution: "
+                        f"{order_text(True)}.")
+            else:
+                text = (f"Counter-revolution: another {play.size} of one rank restores the normal "
+                        f"order, {order_text(False)}.")
+            events.append(Event("revolution", player, play.cards, text))
+        if (rules.suit_lock and not self.lock and not cut and not returned and before is not None
+                and play.suits is not None and play.suits == before.suits):
+            self.lock = play.suits
+            suits = " ".join(SUIT_SYMBOLS[s] for s in sorted(self.lock, key="SHDC".index))
+            events.append(Event("lock", player, (), f"Suit lock (スート縛り): two plays in a row used the "
+                                f"same suits ({suits}); until the table is cleared every play must too."))
+        if not hand:
+            events.extend(self._go_out(player, play, revolution_before, cut))
+        if len(self.active()) <= 1:
+            return events + self._end()
+        if cut or returned:
+            leader = player if player not in self.out else self._next_in(player)
+            rule = (f"8-cut (8切): {play.name()} clears the table at once" if cut else
+                    "Spade-3 return (スペ3返し): the single spade 3 answers the joker played alone and "
+                    "clears the table")
+            who = (f"{player} leads again" if leader == player else
+                   f"{player} is out, so {leader}, the next player still in on the left, leads")
+            events.append(self._clear(leader, f"{rule}; {who}."))
+            return events
+        return events + self._advance(player)
+
+    def _go_out(self, player: str, play: Play, revolution_before: bool, cut: bool) -> list[Event]:
+        self.out.append(player)
+        self._finished.append(player)
+        reasons = forbidden_finish(play, self.rules, revolution_before, cut)
+        names = self.rules.rank_names
+        if reasons:
+            self.fouls.append(player)
+            rank = names[PLAYERS - len(self.fouls)]
+            judged = " (judged by the order before the play)" if self.revolution != revolution_before else ""
+            after = "the cut still clears the table" if cut else "the play stays on the table"
+            return [Event("foul", player, play.cards,
+                          f"{player} goes out by a forbidden finish (反則上がり): {'; '.join(reasons)}"
+                          f"{judged}. Ranked from the bottom, {player} is {RANK_TITLES[rank]} ({rank}); "
+                          f"{after}.")]
+        self.clean.append(player)
+        rank = names[len(self.clean) - 1]
+        events = [Event("out", player, play.cards, f"{player} goes out and is {RANK_TITLES[rank]} ({rank}).")]
+        top = self.previous_daifugo
+        if (self.rules.miyako_ochi and len(self.clean) == 1 and top is not None and top != player
+                and top not in self.out):
+            self.out.append(top)
+            self.demoted = top
+            events.append(Event("miyako_ochi", top, (), f"Miyako-ochi (都落ち): {player} went out first with "
+                                f"a clean finish, so {top}, the previous 大富豪, is out at once and falls "
+                                "to 大貧民 (only forbidden finishers rank lower)."))
+        return events
+
+    def _advance(self, actor: str) -> list[Event]:
+        """Give the turn to the next player who may still beat the table, or clear it."""
+        active = self.active()
+        if len(active) <= 1:
+            return self._end()
+        last = self.last_player
+        contenders = [p for p in active if p not in self.passed and p != last]
+        if contenders:
+            i = self.players.index(actor)
+            self.turn = next(p for k in range(1, PLAYERS + 1)
+                             if (p := self.players[(i + k) % PLAYERS]) in contenders)
+            return []
+        if last not in self.out:
+            return [self._clear(last, f"Everyone else still in has passed: the table is "
+                                f"cleared and {last}, who played last, leads.")]
+        leader = self._next_in(last)
+        return [self._clear(leader, f"Everyone still in has passed on {last}'s play; {last} "
+                            f"is out, so {leader}, the first player still in on {last}'s left, leads.")]
+
+    def _clear(self, leader: str, text: str) -> Event:
+        cards = tuple(c for _, play in self.table for c in play.physical)
+        self.pile.extend(cards)
+        self.table = []
+        self.passed.clear()
+        self.lock = frozenset()
+        self.turn = leader
+        return Event("clear", leader, cards, text)
+
+    def _end(self) -> list[Event]:
+        remaining = self.active()
+        demoted = [self.demoted] if self.demoted else []
+        self.places = tuple(self.clean + remaining + demoted + self.fouls[::-1])
+        self.over = True
+        self.turn = None
+        ranks = ", ".join(f"{p} {RANK_TITLES[r]}" for p, r in self.result().items())
+        points = self.points()
+        score = ("; points " + ", ".join(f"{p} {v:+d}" for p, v in points.items())) if points else ""
+        return [Event("game_over", None, (), f"The game is over: {ranks}{score}.")]
+
+    # --- views ----------------------------------------------------------------------------------
+
+    def key(self) -> tuple:
+        return (self.rules, self.players, tuple(frozenset(self.hands[p]) for p in self.players),
+                self.blind, tuple(sorted(self.previous_ranks.items())) if self.previous_ranks else None,
+                self.leader, self.exchanging, tuple(sorted(self.gives.items())), tuple(self.table),
+                frozenset(self.pile), frozenset(self.passed), self.turn, self.revolution, self.lock,
+                tuple(self.out), tuple(self._finished), tuple(self.clean), tuple(self.fouls),
+                self.demoted, self.over, self.places)
+
+    def describe(self) -> str:
+        head = f"daifugo ({self.rules.name})"
+        if self.revolution:
+            head += "; revolution in force"
+        if self.lock:
+            head += "; suit lock " + " ".join(SUIT_SYMBOLS[s] for s in sorted(self.lock, key="SHDC".index))
+        lines = [head]
+        for p in self.players:
+            tags = []
+            if self.previous_ranks:
+                tags.append(f"was {self.previous_ranks[p]}")
+            if p in self.gives and self.exchanging:
+                tags.append(f"gives {format_cards(self.gives[p])}")
+            if p == self.demoted:
+                tags.append("demoted")
+            elif p in self.fouls:
+                tags.append("out, forbidden finish")
+            elif p in self.out:
+                tags.append("out")
+            if p in self.passed:
+                tags.append("passed")
+            tag = f"  ({'; '.join(tags)})" if tags else ""
+            lines.append(f"  {p}: {format_cards(sort_cards(self.hands[p])) or '-'}{tag}")
+        if self.over:
+            lines.append("  game over: " + ", ".join(f"{p} {r}" for p, r in self.result().items()))
+            return "\n".join(lines)
+        if self.exchanging:
+            lines.append("  card exchange: waiting for " + ", ".join(p for p in self.players
+                                                                    if p not in self.gives))
+            return "\n".join(lines)
+        top = f"{self.top} by {self.last_player}" if self.table else "-"
+        lines.append(f"  table: {top}")
+        lines.append(f"  turn: {self.turn}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"<DaifugoState {self.rules.name}: {'over' if self.over else f'turn {self.turn}'}>"
+
+
+def _a(word: str) -> str:
+    return ("an " if word[0] in "A8" else "a ") + word
+
+
+# --- starting a game ------------------------------------------------------------------------------
+
+def _rules(rules) -> DaifugoRules:
+    if isinstance(rules, DaifugoRules):
+        return rules
+    if rules not in RULESETS:
+        raise DealError(f"no daifugo rule set named {rules!r} (rule sets: {', '.join(RULESETS)})")
+    return RULESETS[rules]
+
+
+def _players(players) -> tuple[str, ...]:
+    players = tuple(players)
+    if len(players) != PLAYERS:
+        raise DealError(f"daifugo is played here by {PLAYERS} players, not {len(players)}")
+    if len(set(players)) != len(players):
+        raise DealError("player names must be unique")
+    return players
+
+
+def new_game(rules: DaifugoRules | str, players, seed: int = 0, leader: str | None = None,
+             previous_ranks: dict[str, str] | None = None, blind=None) -> DaifugoState:
+    """A freshly shuffled game: 13 cards each. Under jdf two non-joker blind cards are set aside
+    unseen first: chosen by ``seed`` unless ``blind`` names them (a set keeps the same two).
+    With ``previous_ranks`` the game opens with the card exchange. Raises :class:`DealError`."""
+    rules = _rules(rules)
+    players = _players(players)
+    rng = random.Random(seed)
+    cards = list(rules.deck)
+    if blind is None:
+        blind = rng.sample([c for c in cards if not c.is_wild], rules.blind_cards)
+    blind = tuple(blind)
+    if len(blind) != rules.blind_cards or any(c.is_wild for c in blind):
+        raise DealError(f"{rules.name} sets aside {rules.blind_cards} blind card(s), never a joker")
+    check_cards_unique("blind cards", blind, cards)
+    rest = [c for c in cards if c not in blind]
+    rng.shuffle(rest)
+    hands = {p: rest[i::PLAYERS] for i, p in enumerate(players)}
+    return _start(rules, players, hands, leader, previous_ranks, blind)
+
+
+def from_deal(rules: DaifugoRules | str, players, hands=None, seed: int = 0, leader: str | None = None,
+              previous_ranks: dict[str, str] | None = None) -> DaifugoState:
+    """A position from a scenario's ``deal``. ``hands`` maps players to cards, or to card texts
+    such as ``"S9 H9"`` (partial hands are fine, but everyone holds at least one card); left out,
+    a full game is dealt by ``seed``. Raises :class:`DealError` for an impossible deal and
+    :class:`~cardlab.cards.CardError` for a card text that does not parse."""
+    rules = _rules(rules)
+    players = _players(players)
+    if hands is None:
+        return new_game(rules, players, seed, leader, previous_ranks)
+    for p in hands:
+        if p not in players:
+            raise DealError(f"hands names {p!r}, who is not a player")
+    hands = {p: [card(c) if isinstance(c, str) else c for c in (h.split() if isinstance(h, str) else h)]
+             for p, h in hands.items()}
+    dealt = [c for p in players for c in hands.get(p, ())]
+    check_cards_unique("hands", dealt, rules.deck)
+    return _start(rules, players, {p: list(hands.get(p, ())) for p in players}, leader,
+                  previous_ranks, ())
+
+
+def _start(rules, players, hands, leader, previous_ranks, blind) -> DaifugoState:
+    for p in players:
+        if not hands[p]:
+            raise DealError(f"{p} holds no cards; every player needs at least one")
+    if previous_ranks is not None:
+        previous_ranks = _check_previous_ranks(rules, players, hands, previous_ranks)
+    if leader is None:
+        if previous_ranks:
+            leader = next(p for p, r in previous_ranks.items() if r == "daihinmin")
+        elif rules.first_leader == "diamond_three":
+            leader = next((p for p in players if DIAMOND_THREE in hands[p]), players[0])
+        else:
+            leader = players[0]
+    elif leader not in players:
+        raise DealError(f"leader {leader!r} is not a player")
+    return DaifugoState(rules, players, hands, leader, previous_ranks, blind)
+
+
+def _check_previous_ranks(rules, players, hands, previous_ranks) -> dict[str, str]:
+    names = rules.rank_names
+    if set(previous_ranks) != set(players):
+        raise DealError("previous_ranks must give every player a rank")
+    if sorted(previous_ranks.values(), key=lambda r: names.index(r) if r in names else -1) != list(names):
+        raise DealError(f"previous_ranks must use each of {', '.join(names)} once under {rules.name}")
+    for lower, upper, count in rules.exchange:
+        for rank in (lower, upper):
+            p = next(q for q, r in previous_ranks.items() if r == rank)
+            if len(hands[p]) < count:
+                raise DealError(f"{p} ({rank}) must hand over {count} card(s) in the exchange but "
+                                f"holds {len(hands[p])}")
+    return {p: previous_ranks[p] for p in players}

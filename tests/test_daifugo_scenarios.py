@@ -1,0 +1,74 @@
+"""The Daifugo scenario files hold, and the runner reads Daifugo's own keys strictly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardlab.scenario import ScenarioError, check_paths, load, loads, run
+
+FOLDER = Path(__file__).resolve().parent.parent / "lessons" / "scenarios" / "daifugo"
+FILES = check_paths([FOLDER])
+
+
+def test_there_are_scenarios_for_both_rule_sets():
+    rules = {load(f).rules.name for f in FILES}
+    assert rules == {"jdf", "yeeqia"}
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_scenario_holds(path):
+    scenario = load(path)
+    assert scenario.source and scenario.source.startswith(("000_7efe1181282f1e8f.txt", "002_ceb091eee2b3e11b.txt"))
+    result = run(scenario)
+    assert result.ok, result.failure.failure
+
+
+HEAD = """title: t
+game: daifugo
+rules: {rules}
+players: [a, b, c, d]
+deal:
+  hands: {{a: [S4], b: [S5], c: [S6], d: [S7]}}
+"""
+
+
+def scenario(steps, rules="jdf", deal_extra=""):
+    return loads(HEAD.format(rules=rules) + deal_extra + "steps:\n" + steps)
+
+
+def test_points_do_not_apply_to_jdf():
+    with pytest.raises(ScenarioError, match="does not apply to jdf"):
+        scenario("  - expect: {points: {a: 3}}\n")
+    scenario("  - expect: {points: {a: 3}}\n", rules="yeeqia")
+
+
+@pytest.mark.parametrize("extra, words", [
+    ("  previous_ranks: {a: daifugo, b: fugo, c: heimin, d: daihinmin}\n", "impossible deal"),
+    ("  previous_ranks: {a: king, b: fugo, c: hinmin, d: daihinmin}\n", "not a rank name"),
+    ("  previous_ranks: [a, b]\n", "map each player"),
+    ("  leader: z\n", "not a player"),
+])
+def test_bad_deals(extra, words):
+    with pytest.raises(ScenarioError, match=words):
+        scenario("", deal_extra=extra)
+
+
+@pytest.mark.parametrize("expect, words", [
+    ("{top: [S1]}", "bad card"),
+    ("{result: {a: emperor}}", "not a rank name"),
+    ("{lock: [X]}", "suit letters"),
+    ("{demoted: z}", "not a player"),
+])
+def test_bad_expectations(expect, words):
+    with pytest.raises(ScenarioError, match=words):
+        scenario(f"  - expect: {expect}\n")
+
+
+def test_top_compares_the_reading_as_played():
+    text = HEAD.replace("a: [S4]", "a: [S9, BJ, S4]").format(rules="jdf")
+    ok = loads(text + "steps:\n  - a play S9 BJ\n  - expect: {top: [S9, BJ=9]}\n")
+    assert run(ok).ok
+    bare = loads(text + "steps:\n  - a play S9 BJ\n  - expect: {top: [S9, BJ]}\n")
+    assert "top is" in run(bare).failure.failure

@@ -1,0 +1,140 @@
+"""Properties of Daifugo under random legal play of whole jdf sets and yeeqia matches."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cardlab.cards import StandIn
+from cardlab.daifugo import RULESETS, Match
+from cardlab.engine import REASON_CODES, Action, IllegalAction
+
+P = ("n", "e", "s", "w")
+LIMIT = 2000  # decisions in one game; random play needs a few hundred at most
+FEW = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+rule_sets = st.sampled_from(sorted(RULESETS))
+seeds = st.integers(0, 2**32 - 1)
+
+
+def every_card(game) -> Counter:
+    cards = [c for hand in game.hands.values() for c in hand]
+    cards += [c for _, play in game.table for c in play.physical]
+    return Counter(cards + game.pile + list(game.blind))
+
+
+def play_match(rules, seed, check_each_step=True):
+    match = Match(rules, P, seed=seed)
+    rng = random.Random(seed)
+    deck = Counter(match.rules.deck)
+    while True:
+        game = match.game
+        for _ in range(LIMIT):
+            if game.is_over():
+                break
+            if check_each_step:
+                assert every_card(game) == deck
+            game.apply(rng.choice(game.legal_actions()))
+        assert game.is_over(), "a game did not end"
+        assert every_card(game) == deck
+        assert sorted(game.places) == sorted(P)
+        assert sorted(game.result().values()) == sorted(match.rules.rank_names)
+        if match.is_over():
+            return match
+        match.next_game()
+
+
+@FEW
+@given(rules=rule_sets, seed=seeds)
+def test_random_sets_and_matches_end_with_every_card_present_once(rules, seed):
+    match = play_match(rules, seed)
+    assert len(match.records()) == match.games
+
+
+@settings(max_examples=5, deadline=None)
+@given(rules=rule_sets, seed=seeds)
+def test_the_same_seed_replays_the_same_set(rules, seed):
+    first = play_match(rules, seed, check_each_step=False)
+    again = play_match(rules, seed, check_each_step=False)
+    assert first.records() == again.records() and first.game.key() == again.game.key()
+
+
+def signature(game, action):
+    """What an action does, with the two interchangeable jokers not told apart."""
+    if action.verb == "play":
+        play = game.play_of(action)
+        return (action.player, "play", play.kind, play.rank, play.size, play.suit,
+                frozenset(play.naturals), play.jokers)
+    return (action.player, action.verb, frozenset(action.cards))
+
+
+def swap_jokers(action):
+    def swap(token):
+        if isinstance(token, StandIn):
+            return StandIn(swap(token.card), token.suit, token.rank)
+        return {"BJ": RJ, "RJ": BJ}.get(token.code, token)
+
+    return Action(action.player, action.verb, tuple(swap(t) for t in action.cards))
+
+
+BJ, RJ = (next(c for c in RULESETS["jdf"].deck if c.code == code) for code in ("BJ", "RJ"))
+
+
+def candidates(game, rng):
+    """Actions of every kind, most of them illegal: random handfuls of cards, with random
+    stand-ins on the jokers, by every player, and legal plays with the jokers swapped."""
+    deck = game.rules.deck
+    out = [swap_jokers(a) for a in game.legal_actions() if a.verb == "play"]
+    for _ in range(40):
+        player = rng.choice(P)
+        hand = game.hands[player] or list(deck)
+        tokens = rng.sample(hand, min(len(hand), rng.randint(0, 5)))
+        if rng.random() < 0.2:
+            tokens.append(rng.choice(deck))
+        tokens = [StandIn(t, rng.choice("SHDC") if rng.random() < 0.5 else None, rng.randint(2, 14))
+                  if t.is_wild and rng.random() < 0.5 else t for t in tokens]
+        verb = rng.choice(["play", "play", "play", "pass", "give"])
+        if verb == "pass":
+            tokens = []
+        elif verb == "give":
+            tokens = [t.card if isinstance(t, StandIn) else t for t in tokens]
+        if verb == "play" and not tokens:
+            continue
+        out.append(Action(player, verb, tuple(tokens)))
+    return out
+
+
+@FEW
+@given(rules=rule_sets, seed=seeds, data=st.data())
+def test_check_agrees_with_legal_actions_and_refusals_change_nothing(rules, seed, data):
+    rng = random.Random(seed)
+    match = Match(rules, P, seed=seed)
+    game = match.game
+    if data.draw(st.booleans(), label="second game, with the exchange"):
+        while not game.is_over():
+            game.apply(rng.choice(game.legal_actions()))
+        game = match.next_game()
+    for _ in range(data.draw(st.integers(0, 80), label="decisions before the look")):
+        if game.is_over():
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    legal = game.legal_actions()
+    assert all(game.check(a) is None for a in legal)
+    assert len(set(legal)) == len(legal)
+    known = {signature(game, a) for a in legal}
+    for action in candidates(game, rng):
+        refusal = game.check(action)
+        if refusal is None:
+            assert signature(game, action) in known, f"{action} is accepted but not listed"
+            continue
+        assert refusal.code in REASON_CODES and refusal.explanation
+        before = game.key()
+        try:
+            game.apply(action)
+        except IllegalAction as exc:
+            assert exc.code == refusal.code
+        else:
+            raise AssertionError(f"{action} was refused by check but applied")
+        assert game.key() == before
