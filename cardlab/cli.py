@@ -27,7 +27,8 @@ def _load_and_run(path):
         return None, f"{path}: internal error while replaying ({type(exc).__name__}: {exc}); please report it"
 
 
-def check(paths: list[str], out=sys.stdout) -> int:
+def check(paths: list[str], out=None) -> int:
+    out = sys.stdout if out is None else out  # looked up per call, so redirection is honoured
     files = check_paths(paths)
     if not files:
         print(f"no scenario files (*.yaml, *.yml) found in: {' '.join(paths)}", file=out)
@@ -46,7 +47,8 @@ def check(paths: list[str], out=sys.stdout) -> int:
     return status
 
 
-def replay(path: str, as_json: bool = False, out=sys.stdout) -> int:
+def replay(path: str, as_json: bool = False, out=None) -> int:
+    out = sys.stdout if out is None else out
     result, error = _load_and_run(path)
     if error:
         if as_json:

@@ -208,7 +208,7 @@ class DurakState(State):
     def _limit_text(self) -> str:
         held = self.limit
         cap = self.rules.round_cap(self.round_no)
-        why = (f"{self.defender} held only {held} card(s) when the round began" if held < cap
+        why = (f"{self.defender} held only {_count(held, 'card')} when the round began" if held < cap
                else f"a round has at most {cap} attack cards"
                + (" in the first round of the game under throw-in-fool" if cap < MAX_ATTACK else ""))
         return (f"The round already has {len(self.attacks)} attack cards and may not have more: "
@@ -314,8 +314,7 @@ class DurakState(State):
         defender = self.defender
         main = self.attacker
         if not attacks:
-            if self.limit:
-                out.extend(new(Action, (main, "attack", (c,))) for c in hands[main])
+            out.extend(new(Action, (main, "attack", (c,))) for c in hands[main])
         else:
             room = len(attacks) < self.limit
             ranks = self.ranks
@@ -438,6 +437,7 @@ class DurakState(State):
             if self._six in table:
                 self.six_swappable = False
             events.append(Event("take", defender, tuple(table),
+                                f"{defender} picks up the card on the table." if len(table) == 1 else
                                 f"{defender} picks up all {len(table)} cards on the table, own defence "
                                 "cards included."))
             defended = False
@@ -500,7 +500,7 @@ class DurakState(State):
             if six in drawn:
                 self.six_swappable = True
             note = " The stock is now empty." if not self.stock else ""
-            events.append(Event("draw", p, tuple(drawn), f"{p} draws {len(drawn)} card(s) and holds "
+            events.append(Event("draw", p, tuple(drawn), f"{p} draws {_count(len(drawn), 'card')} and holds "
                                 f"{len(hand)}.{note}"))
         return events
 
@@ -543,6 +543,10 @@ class DurakState(State):
 
     def __repr__(self) -> str:
         return f"<DurakState {self.rules.name} round {self.round_no}: {self.attacker} attacks {self.defender}>"
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _rank_order(text: str) -> int:
@@ -605,6 +609,12 @@ def _start(rules, players, hands, stock, trump, attacker, previous_loser):
         raise DealError("at least two players must hold cards when the stock is empty")
     if not stock and attacker not in holding:
         raise DealError(f"the attacker {attacker} holds no cards and the stock is empty")
+    if stock:
+        # Nobody is out while the stock lasts, so the next seat defends; both need cards to play.
+        for p in (attacker, players[(players.index(attacker) + 1) % len(players)]):
+            if not hands.get(p):
+                raise DealError(f"{p} holds no cards but must attack or defend first; while the stock "
+                                "has cards, every player refills before a round begins")
     return DurakState(rules, players, hands, stock, trump, attacker)
 
 

@@ -39,5 +39,5 @@ def test_durak_lessons_run_in_a_binder_environment(tmp_path):
     # Binder itself needs nothing more; the test runner is the only addition.
     run("pip", "install", "--quiet", "pytest", "nbval")
     done = run("pytest", "-q", "-p", "no:cacheprovider", "--nbval", "--nbval-current-env",
-               "--sanitize-with", "lessons/sanitize.cfg", "lessons/durak")
+               "--nbval-sanitize-with", "lessons/sanitize.cfg", "lessons/durak")
     assert " passed" in done.stdout

@@ -6,6 +6,7 @@ Enable locally with ``apt-get install chromium`` (Debian); never ``playwright in
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
@@ -20,7 +21,7 @@ import pytest
 CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parent.parent
 LESSON = "durak/02_defending_and_adding.ipynb"
-TIMEOUT_MS = 180_000  # kernels start slowly on two cores
+TIMEOUT_MS = int(os.environ.get("CARDLAB_BROWSER_TIMEOUT_MS", 180_000))  # kernels start slowly on two cores
 
 pytestmark = pytest.mark.browser
 
@@ -62,6 +63,14 @@ def lab(tmp_path_factory):
                 proc.kill()
                 pytest.fail("JupyterLab did not start: " + (work / "jupyterlab.log").read_text()[-2000:])
             time.sleep(0.5)
+    # Start the lesson's kernel before the page opens, so the page attaches to a running kernel
+    # instead of racing its start-up (clicks made while it connects are dropped).
+    request = urllib.request.Request(
+        f"{base}/api/sessions?token={token}", method="POST",
+        data=json.dumps({"path": LESSON, "type": "notebook", "name": LESSON,
+                         "kernel": {"name": "python3"}}).encode(),
+        headers={"Content-Type": "application/json"})
+    urllib.request.urlopen(request, timeout=60)
     yield base, token
     proc.terminate()
     try:
@@ -87,9 +96,7 @@ def page(lab, tmp_path_factory):
         sync_api.expect.set_options(timeout=TIMEOUT_MS)
         page.goto(f"{base}/lab/tree/{LESSON}?token={token}")
         page.locator(".jp-Notebook").first.wait_for()
-        # Run all cells from the menu, as a learner would.
-        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-        page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+        _run_all_cells(page)
         page.out_dir = out
         try:
             yield page
@@ -98,10 +105,33 @@ def page(lab, tmp_path_factory):
             browser.close()
 
 
+def _run_all_cells(page) -> None:
+    """Run → Run All Cells, as a learner would. A click made while the kernel is still connecting
+    is dropped by JupyterLab, so click again until the lesson's first widget appears (the
+    committed notebooks hold no widget views, so only a real run draws one)."""
+    page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for()
+    for _attempt in range(12):
+        dialog = page.locator(".jp-Dialog .jp-mod-accept")  # e.g. "Select Kernel": take the default
+        if dialog.count():
+            dialog.first.click()
+        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+        page.get_by_text("Run All Cells", exact=True).click()
+        try:
+            page.locator(".cardlab-stepper").first.wait_for(timeout=20_000)
+            break
+        except sync_api.TimeoutError:
+            continue
+    else:
+        pytest.fail("JupyterLab never ran the lesson's cells")
+    # Every cell done (no "[*]" prompt left) before anything is clicked.
+    busy = page.locator(".jp-InputPrompt").filter(has_text="[*]")
+    sync_api.expect(busy).to_have_count(0)
+
+
 def test_stepper_step_shows_new_narration(page):
     stepper = page.locator(".cardlab-stepper").first
     sync_api.expect(stepper.locator(".cardlab-counter")).to_contain_text("step 0 of")
-    stepper.locator("button", has_text="Step").first.click()
+    stepper.get_by_role("button", name="Step", exact=True).click()
     sync_api.expect(stepper.locator(".cardlab-counter")).to_contain_text("step 1 of")
     sync_api.expect(stepper.locator(".cardlab-narration")).to_contain_text("opens the round")
 
@@ -112,17 +142,17 @@ def test_tryit_illegal_then_legal(page):
     verdict = table.locator(".cardlab-verdict")
     # The try-it position of this lesson: 甲 attacked with S9 and 乙 beat it with SJ (hearts trump).
     table.locator("button", has_text="K♠").first.click()
-    table.locator("button", has_text="Attack").first.click()
+    table.get_by_role("button", name="Attack", exact=True).click()
     sync_api.expect(verdict).to_contain_text("rank_not_on_table")
     table.locator("button", has_text="K♠").first.click()  # deselect
     table.locator("button", has_text="9♦").first.click()
-    table.locator("button", has_text="Attack").first.click()
+    table.get_by_role("button", name="Attack", exact=True).click()
     sync_api.expect(verdict).to_contain_text("adds 9♦")
 
 
 def test_quiz_answer_gives_feedback(page):
     quiz = page.locator(".cardlab-quiz").first
     quiz.scroll_into_view_if_needed()
-    quiz.locator("button", has_text="Illegal").first.click()
+    quiz.get_by_role("button", name="Illegal", exact=True).first.click()
     sync_api.expect(quiz.locator(".cardlab-feedback").first).to_contain_text("orrect")
     sync_api.expect(quiz.locator(".cardlab-score")).to_contain_text("of")

@@ -326,7 +326,7 @@ def test_limit_is_the_defenders_hand_at_round_start_and_beaten_cards_count():
     play(s, "甲 attack C7", "甲 attack H7", "乙 defend C7 C10")
     r = refusal(s, "甲 attack S10")
     assert r.code == "attack_limit"
-    assert "4 card(s) when the round began" in r.explanation and "Beaten" in r.explanation
+    assert "4 cards when the round began" in r.explanation and "Beaten" in r.explanation
 
 
 def test_limit_is_six_even_against_a_bigger_hand():
@@ -694,11 +694,16 @@ def test_verbs_are_case_insensitive_and_cards_any_notation():
     assert s.parse_action("甲 ATTACK ♠T") == Action("甲", "attack", (C("S10"),))
 
 
-def test_legal_actions_with_a_defender_holding_no_cards():
-    s = deal({"甲": "S8", "乙": ""}, stock="C9 HQ", attacker="甲")
-    assert s.limit == 0
-    assert code(s, "甲 attack S8") == "attack_limit"
-    assert s.legal_actions() == []
+def test_first_attacker_and_defender_need_cards_while_the_stock_lasts():
+    with pytest.raises(DealError, match="乙 holds no cards"):
+        deal({"甲": "S8", "乙": ""}, stock="C9 HQ", attacker="甲")
+    with pytest.raises(DealError, match="甲 holds no cards"):
+        deal({"甲": "", "乙": "S8"}, stock="C9 HQ", attacker="甲")
+    with pytest.raises(DealError, match="甲 holds no cards"):
+        deal({"乙": "S8"}, stock="C9 HQ", players=["甲", "乙"])  # no trump held: the first seat attacks
+    # a third player may hold nothing yet: they refill after the round
+    s = deal({"甲": "S8", "乙": "S9", "丙": ""}, stock="C9 HQ", attacker="甲")
+    assert s.legal_actions() == [Action("甲", "attack", (C("S8"),))]
 
 
 def test_copy_and_equality():

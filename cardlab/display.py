@@ -1,0 +1,65 @@
+"""HTML for cards and positions in Jupyter: what ``Card._repr_html_`` and ``State._repr_html_`` show.
+
+Cards print as Unicode text coloured by suit (``Q♥`` in red), positions as the SVG picture of
+:mod:`cardlab.svg` above the plain ``describe()`` text, so the same facts are there for a screen
+reader and for copying. :class:`Hand` is a list of cards that prints in the card notation.
+
+    >>> from cardlab import parse_cards
+    >>> Hand(parse_cards("S8 HQ"))
+    Hand('S8 HQ')
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Iterable
+
+from .cards import Card, StandIn, format_cards, parse_cards, plain
+from .svg import INK, RED, WILD_INK, hand_svg, stand_in_symbol, state_svg, suit_colour
+
+
+def _colour(c: Card, four_colour: bool) -> str:
+    if c.suit is not None:
+        return suit_colour(c.suit, four_colour)
+    if c.is_joker:
+        return RED if c.code == "RJ" else INK
+    return WILD_INK
+
+
+def cards_html(cards: Iterable[Card | StandIn], *, four_colour: bool = False) -> str:
+    """Cards as Unicode text (``Q♠``; jokers and wild cards by code), each in its suit colour with
+    its name as a tooltip, in one ``<span class="cardlab-cards">``. Stand-ins show as ``RJ=10♥``."""
+    spans = []
+    for token in cards:
+        c = plain(token)
+        text, name = c.symbol, c.name
+        if isinstance(token, StandIn):
+            text += "=" + stand_in_symbol(token)
+            name += " as " + stand_in_symbol(token)
+        spans.append(f'<span style="color:{_colour(c, four_colour)};font-weight:bold" '
+                     f'title="{escape(name)}">{escape(text)}</span>')
+    return f'<span class="cardlab-cards">{" ".join(spans)}</span>'
+
+
+def state_html(state, **svg_options) -> str:
+    """A position as HTML: the SVG picture (:func:`cardlab.svg.state_svg` with ``svg_options``)
+    above a ``<pre>`` of ``state.describe()``."""
+    return (f'<div class="cardlab-state">{state_svg(state, **svg_options)}'
+            f'<pre>{escape(state.describe())}</pre></div>')
+
+
+class Hand(list):
+    """A list of cards that prints in the notation (``Hand('S8 HQ')``, which can be pasted back)
+    and draws itself in Jupyter as a row of cards. Built from cards or from notation text."""
+
+    def __init__(self, cards: Iterable[Card] | str = ()):
+        super().__init__(parse_cards(cards) if isinstance(cards, str) else cards)
+
+    def __repr__(self) -> str:
+        return f"Hand({format_cards(self)!r})"
+
+    def _repr_html_(self) -> str:
+        return cards_html(self)
+
+    def _repr_svg_(self) -> str:
+        return hand_svg(self)

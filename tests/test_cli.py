@@ -1,0 +1,156 @@
+"""The ``cardlab`` command: check and replay, exit status 0/1/2, never a traceback."""
+
+import json
+
+import pytest
+
+from cardlab.cli import main
+
+GOOD = """\
+title: Good
+game: durak
+rules: podkidnoy
+players: [甲, 乙]
+deal:
+  trump: H
+  attacker: 甲
+  hands:
+    甲: [S8, D8, CQ]
+    乙: [SQ, H7, CK]
+steps:
+  - 甲 attack S8
+  - do: 甲 attack CQ
+    reject: rank_not_on_table
+    note: Only an 8 may be added.
+  - 乙 defend S8 SQ
+  - expect: {table: [S8, SQ]}
+"""
+FAILING = GOOD.replace("reject: rank_not_on_table", "reject: attack_limit")
+REFUSED = GOOD.replace("  - 乙 defend S8 SQ\n", "  - 乙 defend S8 H7\n  - 乙 defend S8 SQ\n").replace(
+    "  - 甲 attack S8\n", "  - 甲 attack S8\n  - 乙 defend S8 CK\n")
+UNUSABLE = GOOD.replace("game: durak", "game: poker")
+
+
+@pytest.fixture
+def files(tmp_path):
+    paths = {}
+    for name, text in [("good", GOOD), ("failing", FAILING), ("refused", REFUSED), ("unusable", UNUSABLE)]:
+        p = tmp_path / name / f"{name}.yaml"
+        p.parent.mkdir()
+        p.write_text(text, encoding="utf-8")
+        paths[name] = p
+    return paths
+
+
+def test_check_ok(files, capsys):
+    assert main(["check", str(files["good"])]) == 0
+    assert capsys.readouterr().out == f"ok  {files['good']}\n"
+
+
+def test_check_failed_expectation(files, capsys):
+    assert main(["check", str(files["failing"])]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith(f"FAIL  {files['failing']}: step 2: ")
+    assert "refused with rank_not_on_table" in out and "expected attack_limit" in out
+    assert out.count("\n") == 1
+
+
+def test_check_refused_step_string_is_exit_1(files, capsys):
+    assert main(["check", str(files["refused"])]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith(f"FAIL  {files['refused']}: step 2: 乙 defend S8 CK was refused: cannot_beat")
+
+
+def test_check_unusable_file_is_exit_2(files, capsys):
+    assert main(["check", str(files["unusable"])]) == 2
+    out = capsys.readouterr().out
+    assert str(files["unusable"]) in out and "line 2" in out and "unknown game 'poker'" in out
+    assert "Traceback" not in out
+
+
+def test_check_folders_and_worst_status(files, capsys):
+    root = files["good"].parent.parent
+    assert main(["check", str(files["good"].parent), str(files["failing"].parent)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == [f"ok  {files['good']}", lines[1]] and lines[1].startswith(f"FAIL  {files['failing']}")
+    assert main(["check", str(root)]) == 2
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 4
+    assert sum(line.startswith("ok  ") for line in lines) == 1
+    assert sum(line.startswith("FAIL  ") for line in lines) == 2
+
+
+def test_check_missing_file(tmp_path, capsys):
+    missing = tmp_path / "nope.yaml"
+    assert main(["check", str(missing)]) == 2
+    captured = capsys.readouterr()
+    assert "nope.yaml" in captured.out and "cannot read" in captured.out
+    assert "Traceback" not in captured.out + captured.err
+
+
+def test_check_folder_without_scenarios(tmp_path, capsys):
+    (tmp_path / "readme.txt").write_text("no scenarios here")
+    assert main(["check", str(tmp_path)]) == 2
+    captured = capsys.readouterr()
+    assert "no scenario files" in captured.out
+    assert "Traceback" not in captured.out + captured.err
+
+
+def test_check_bad_yaml(tmp_path, capsys):
+    f = tmp_path / "bad.yaml"
+    f.write_text("title: [unclosed\n", encoding="utf-8")
+    assert main(["check", str(f)]) == 2
+    out = capsys.readouterr().out
+    assert "bad.yaml" in out and "not valid YAML" in out and "line" in out
+
+
+def test_replay_text(files, capsys):
+    assert main(["replay", str(files["good"])]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Good  [durak, podkidnoy]")
+    assert "step 1: 甲 attack S8  -> ok" in out
+    assert "step 2: 甲 attack CQ  -> refused" in out and "rank_not_on_table" in out
+    assert "note: Only an 8 may be added." in out
+    assert "step 4: (check)  -> checked" in out
+
+
+def test_replay_failing_is_exit_1(files, capsys):
+    assert main(["replay", str(files["failing"])]) == 1
+    assert "FAIL:" in capsys.readouterr().out
+
+
+def test_replay_json_one_object_per_line(files, capsys):
+    assert main(["replay", str(files["good"]), "--json"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    records = [json.loads(line) for line in lines]
+    assert all(isinstance(r, dict) for r in records)
+    assert records[0]["title"] == "Good" and records[0]["players"] == ["甲", "乙"]
+    assert [r["step"] for r in records[1:]] == [1, 2, 3, 4]
+    assert records[1]["action"] == "甲 attack S8" and records[1]["events"][0]["kind"] == "attack"
+    assert records[2]["outcome"] == "refused" and records[2]["code"] == "rank_not_on_table"
+    assert records[2]["explanation"] and records[2]["note"] == "Only an 8 may be added."
+    assert "failure" not in records[3]
+
+
+def test_replay_json_failure_and_error(files, capsys):
+    assert main(["replay", str(files["failing"]), "--json"]) == 1
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert records[-1]["step"] == 2 and "expected attack_limit" in records[-1]["failure"]
+    assert main(["replay", str(files["unusable"]), "--json"]) == 2
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 1 and "unknown game" in json.loads(lines[0])["error"]
+
+
+def test_replay_missing_file(tmp_path, capsys):
+    assert main(["replay", str(tmp_path / "nope.yaml")]) == 2
+    captured = capsys.readouterr()
+    assert "nope.yaml" in captured.out and "Traceback" not in captured.out + captured.err
+
+
+def test_usage_errors_exit_2(capsys):
+    with pytest.raises(SystemExit) as info:
+        main([])
+    assert info.value.code == 2
+    with pytest.raises(SystemExit) as info:
+        main(["check"])
+    assert info.value.code == 2

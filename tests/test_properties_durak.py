@@ -1,0 +1,136 @@
+"""Properties of random legal Durak play, for every rule set and 2-6 players."""
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardlab import durak
+from cardlab.engine import Action, IllegalAction
+
+MAX_DECISIONS = 5000
+COMBOS = [(rules, n) for rules in durak.RULESETS for n in range(2, 7)]
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+
+
+def names(n):
+    return [f"p{i}" for i in range(1, n + 1)]
+
+
+def all_cards(state):
+    cards = [c for p in state.players for c in state.hands[p]]
+    cards += state.stock + state.attacks + [d for d in state.defences if d is not None] + state.discard
+    return cards
+
+
+def candidates(state):
+    """Every verb (and two foreign ones) with every card or pair of cards, for every player."""
+    deck = durak.DECK
+    for p in state.players:
+        for c in deck:
+            yield Action(p, "attack", (c,))
+            yield Action(p, "transfer", (c,))
+            yield Action(p, "play", (c,))
+        for a in deck:
+            for d in deck:
+                yield Action(p, "defend", (a, d))
+        for verb in ("take", "done", "swap", "pass"):
+            yield Action(p, verb, ())
+
+
+def random_game(rules, n, seed, visit=None):
+    """Play a seeded random legal game; ``visit(state, rng)`` sees every position before each
+    decision. Returns the actions taken and the final state."""
+    state = durak.new_game(rules, names(n), seed=seed)
+    rng = random.Random(seed)
+    actions = []
+    while not state.is_over():
+        assert len(actions) < MAX_DECISIONS, "the game did not end"
+        legal = state.legal_actions()
+        assert legal, f"no legal action but the game is not over:\n{state.describe()}"
+        if visit:
+            visit(state, rng)
+        action = rng.choice(legal)
+        state.apply(action)
+        actions.append(action)
+    return actions, state
+
+
+@pytest.mark.parametrize("rules, n", COMBOS)
+@settings(max_examples=10, deadline=None)
+@given(seed=seeds)
+def test_random_play_ends_and_every_card_stays_exactly_once(rules, n, seed):
+    deck = sorted(durak.DECK)
+
+    def visit(state, rng):
+        assert sorted(all_cards(state)) == deck
+        for action in state.legal_actions():
+            assert state.check(action) is None, action
+        assert all(not state.hands[p] for p in state.out)
+
+    actions, final = random_game(rules, n, seed, visit)
+    assert sorted(all_cards(final)) == deck
+    assert final.stock == [] and final.attacks == []
+    holding = [p for p in final.players if final.hands[p]]
+    if final.loser is None:
+        assert holding == [] and final.is_draw
+    else:
+        assert holding == [final.loser] and not final.is_draw
+    assert final.legal_actions() == []
+
+
+@pytest.mark.parametrize("rules, n", COMBOS)
+@settings(max_examples=5, deadline=None)
+@given(seed=seeds)
+def test_legal_actions_are_exactly_the_candidates_check_accepts(rules, n, seed):
+    checked = []
+
+    def visit(state, rng):
+        if rng.random() < 0.08 or not checked:
+            legal = set(state.legal_actions())
+            assert len(legal) == len(state.legal_actions()), "an action is listed twice"
+            accepted = {a for a in candidates(state) if state.check(a) is None}
+            assert accepted == legal
+            checked.append(len(legal))
+
+    random_game(rules, n, seed, visit)
+
+
+@pytest.mark.parametrize("rules, n", COMBOS)
+@settings(max_examples=3, deadline=None)
+@given(seed=seeds)
+def test_an_illegal_action_changes_nothing(rules, n, seed):
+    pool = list(durak.DECK)
+
+    def visit(state, rng):
+        before = state.key()
+        legal = set(state.legal_actions())
+        for _ in range(6):
+            p = rng.choice(state.players)
+            verb = rng.choice(["attack", "defend", "take", "done", "transfer", "swap"])
+            cards = tuple(rng.sample(pool, durak.DurakState.VERBS[verb]))
+            action = Action(p, verb, cards)
+            if action in legal:
+                continue
+            with pytest.raises(IllegalAction) as info:
+                state.apply(action)
+            assert info.value.code == state.check(action).code
+            assert state.key() == before
+
+    random_game(rules, n, seed, visit)
+
+
+@pytest.mark.parametrize("rules, n", COMBOS)
+@settings(max_examples=3, deadline=None)
+@given(seed=seeds)
+def test_the_same_seed_replays_the_same_game(rules, n, seed):
+    first_actions, first = random_game(rules, n, seed)
+    second_actions, second = random_game(rules, n, seed)
+    assert first_actions == second_actions
+    assert first.key() == second.key()
+    # and replaying the recorded actions on a fresh deal reaches the same end
+    state = durak.new_game(rules, names(n), seed=seed)
+    for action in first_actions:
+        state.apply(action)
+    assert state.key() == first.key()

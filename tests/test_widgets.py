@@ -1,0 +1,363 @@
+"""The lesson widgets, driven through their Python API and through their ipywidgets buttons (no
+browser): what the learner reads must be the engine's own verdicts and explanations."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+ipywidgets = pytest.importorskip("ipywidgets")
+
+from cardlab import card, durak  # noqa: E402
+from cardlab.scenario import load, loads  # noqa: E402
+from cardlab.svg import BACK_LABEL, HIGHLIGHT  # noqa: E402
+from cardlab.widgets import Compare, Quiz, Stepper, TryIt  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+ROUTE_A = ROOT / "lessons" / "scenarios" / "durak" / "route_a.yaml"
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def after(n: int):
+    """Route A's position after its first ``n`` steps, replayed here independently."""
+    scenario = load(ROUTE_A)
+    state = scenario.start()
+    for step in scenario.steps[:n]:
+        if step.action is not None and step.reject is None:
+            state.apply(step.action)
+    return state
+
+
+def outlined(svg: str) -> set[str]:
+    """Names of the cards drawn with the highlight outline."""
+    root = ET.fromstring(svg)
+    return {g.get("aria-label") for g in root.iter(f"{NS}g")
+            if g.get("role") == "img" and HIGHLIGHT in ET.tostring(g, encoding="unicode")}
+
+
+def buttons(box) -> dict[str, object]:
+    """Every button under an ipywidgets container, by its text."""
+    found = {}
+    stack = [box]
+    while stack:
+        w = stack.pop()
+        if isinstance(w, (ipywidgets.Button, ipywidgets.ToggleButton)):
+            found[w.description] = w
+        stack.extend(getattr(w, "children", ()))
+    return found
+
+
+def html_values(box) -> list[str]:
+    """The text of every HTML widget under an ipywidgets container."""
+    found, stack = [], [box]
+    while stack:
+        w = stack.pop()
+        if isinstance(w, ipywidgets.HTML):
+            found.append(w.value)
+        stack.extend(getattr(w, "children", ()))
+    return found
+
+
+# --- Stepper -------------------------------------------------------------------------------------
+
+@pytest.fixture
+def stepper():
+    return Stepper(ROUTE_A)
+
+
+def test_stepper_counts_steps(stepper):
+    total = len(load(ROUTE_A).steps)
+    assert stepper.counter == f"step 0 of {total}"
+    assert repr(stepper) == f"<Stepper 'Route A: every attack is beaten' step 0 of {total}>"
+    stepper.step()
+    assert (stepper.index, stepper.counter) == (1, f"step 1 of {total}")
+    stepper.end()
+    assert stepper.index == total
+    stepper.step()
+    assert stepper.index == total
+    stepper.back()
+    assert stepper.index == total - 1
+    stepper.reset()
+    assert stepper.index == 0
+    stepper.back()
+    assert stepper.index == 0
+
+
+def test_stepper_shows_the_position_after_each_step(stepper):
+    for n in range(stepper.total + 1):
+        stepper.goto(n)
+        assert stepper.state == after(n)
+
+
+def test_stepper_narrates_the_engine_events(stepper):
+    stepper.step()
+    assert "甲 opens the round against 乙 with 8♠" in stepper.narration
+    assert stepper.narration.startswith("Step 1: 甲 attack S8")
+
+
+def test_stepper_narrates_the_refusal_at_step_3(stepper):
+    for _ in range(3):
+        stepper.step()
+    position = after(2)
+    refusal = position.check(position.parse_action("甲 attack D6"))
+    assert refusal.code == "rank_not_on_table"
+    assert f"Refused (rank_not_on_table): {refusal.explanation}" in stepper.narration
+    assert load(ROUTE_A).steps[2].note in stepper.narration
+    assert stepper.state == position  # the refused step changed nothing
+
+
+def test_stepper_highlights_the_cards_that_moved(stepper):
+    stepper.step()
+    assert stepper.highlight == {card("S8")}
+    assert outlined(stepper.picture()) == {"eight of spades"}
+    stepper.step()
+    assert stepper.highlight == {card("S8"), card("SQ")}
+    stepper.step()  # refused: the card it tried
+    assert stepper.highlight == {card("D6")}
+    stepper.reset()
+    assert stepper.highlight == frozenset() and outlined(stepper.picture()) == set()
+
+
+def test_stepper_buttons_drive_the_view(stepper):
+    box = stepper.widget
+    assert "cardlab-stepper" in box._dom_classes
+    named = buttons(box)
+    assert named["Back"].disabled and named["Reset"].disabled
+    named["Step"].click()
+    assert stepper.index == 1
+    assert "step 1 of" in stepper._counter.value
+    assert "opens the round" in stepper._narration.value
+    assert stepper._picture.value == stepper.picture()
+    named["End"].click()
+    assert named["Step"].disabled and named["End"].disabled
+    named["Reset"].click()
+    assert stepper.index == 0 and "step 0 of" in stepper._counter.value
+
+
+def test_stepper_player_view_hides_the_other_hand():
+    stepper = Stepper(ROUTE_A, view="player")
+    assert stepper.seat == "甲"
+    picture = stepper.picture()
+    assert "queen of spades" not in picture and BACK_LABEL in picture
+    assert "king of spades" in picture
+    with pytest.raises(ValueError):
+        Stepper(ROUTE_A, view="player", seat="丙")
+
+
+# --- TryIt ---------------------------------------------------------------------------------------
+
+@pytest.fixture
+def tryit():
+    return TryIt(ROUTE_A, at_step=2)  # 甲 attacked with S8, 乙 beat it with SQ
+
+
+def test_tryit_starts_at_the_step(tryit):
+    assert tryit.state == after(2)
+    assert tryit.player == "甲"
+    assert repr(tryit) == "<TryIt durak (podkidnoy) as 甲, selected: -, moves: 0>"
+
+
+def test_tryit_refuses_illegal_and_changes_nothing(tryit):
+    before = tryit.state.copy()
+    tryit.select("SK")
+    message = tryit.press("attack")
+    refusal = before.check(before.parse_action("甲 attack SK"))
+    assert message == f"Refused (rank_not_on_table): {refusal.explanation}" == tryit.message
+    assert tryit.state == before
+    assert tryit.selected == (card("SK"),)  # kept, so the learner can change it
+    assert repr(tryit) == "<TryIt durak (podkidnoy) as 甲, selected: SK, moves: 0>"
+
+
+def test_tryit_accepts_legal_then_undoes(tryit):
+    before = tryit.state.copy()
+    tryit.select("D8")
+    message = tryit.press("attack")
+    assert message.startswith("甲 adds 8♦: its rank is already on the table")
+    assert tryit.state != before and card("D8") in tryit.state.attacks
+    assert tryit.selected == ()
+    assert tryit.undo() == "Undone: 甲 attack D8"
+    assert tryit.state == before
+    assert tryit.undo() == "Nothing to undo."
+
+
+def test_tryit_defend_takes_the_table_card_as_the_attack(tryit):
+    tryit.select("D8")
+    tryit.press("attack")
+    tryit.player = "乙"
+    tryit.select("H7", "D8")  # the hand card first
+    assert tryit.press("defend") == "乙 beats 8♦ with 7♥: a trump (hearts) beats any other suit."
+    assert tryit.state.defences[-1] == card("H7")
+
+
+def test_tryit_hot_seat_and_wrong_player(tryit):
+    tryit.select("C6")
+    assert tryit.press("attack", player="乙").startswith("Refused (not_attacker):")
+    assert tryit.press("take", player="甲").startswith("Refused (not_defender):")
+    assert tryit.player == "甲"
+
+
+def test_tryit_reports_a_malformed_action(tryit):
+    tryit.select()
+    assert tryit.press("attack") == "Not an action: 'attack' takes 1 card(s), got 0"
+
+
+def test_tryit_hint_lists_the_legal_actions(tryit):
+    hint = tryit.hint()
+    assert hint.splitlines()[1:] == [str(a) for a in tryit.state.legal_actions()]
+    assert "甲 attack D8" in hint and "甲 attack D6" not in hint
+
+
+def test_tryit_buttons(tryit):
+    box = tryit.widget
+    assert "cardlab-tryit" in box._dom_classes
+    named = buttons(box)
+    assert {"Attack", "Defend", "Take", "Done", "Swap", "Show legal moves", "Undo"} <= set(named)
+    assert "Transfer" not in named
+    named["K♠"].value = True
+    assert tryit.selected == (card("SK"),)
+    named["Attack"].click()
+    assert "rank_not_on_table" in tryit._verdict_html.value
+    named["K♠"].value = False
+    named["8♦"].value = True
+    named["Attack"].click()
+    assert "adds 8♦" in tryit._verdict_html.value
+    assert named["Undo"].disabled is False
+    assert "eight of diamonds" in outlined(tryit._picture.value)
+    named["Undo"].click()
+    assert tryit.state == after(2)
+
+
+def test_tryit_offers_transfer_only_in_perevodnoy():
+    state = durak.from_deal("perevodnoy", ["A", "B", "C"], hands={"A": ["S8"], "B": ["H8", "C7"],
+                            "C": ["S6", "S7", "SA"]}, trump="H", attacker="A")
+    assert "Transfer" in buttons(TryIt(state).widget)
+
+
+# --- Quiz ----------------------------------------------------------------------------------------
+
+def test_quiz_from_scenario_asks_the_reject_and_legal_steps():
+    quiz = Quiz.from_scenario(ROUTE_A)
+    steps = load(ROUTE_A).steps
+    asked = sum(s.reject is not None for s in steps) + sum(
+        len(s.expect.get("legal", ())) + len(s.expect.get("illegal", ())) for s in steps)
+    assert len(quiz.questions) == asked
+    questions = [q["question"] for q in quiz.questions]
+    assert questions[:2] == ["Is '甲 attack D6' legal here?", "Is '甲 attack SK' legal here?"]
+    assert [q["answer"] for q in quiz.questions][:2] == ["Illegal", "Legal"]
+    position = after(2)
+    refusal = position.check(position.parse_action("甲 attack D6"))
+    assert quiz.questions[0]["explanation"] == f"Illegal (rank_not_on_table): {refusal.explanation}"
+    assert quiz.questions[1]["explanation"].startswith("Legal: 甲 adds K♠")
+    assert quiz.questions[0]["state"] == position
+
+
+def test_quiz_scores_the_latest_answers():
+    quiz = Quiz(Quiz.from_scenario(ROUTE_A).questions[:2])
+    assert quiz.score == "0 of 2" and repr(quiz) == "<Quiz 2 questions, score 0 of 2>"
+    assert quiz.answer(0, "Legal").startswith("Incorrect: the answer is Illegal. Illegal (rank_not_on_table)")
+    assert quiz.score == "0 of 2"
+    assert quiz.answer(0, 1).startswith("Correct. Illegal (rank_not_on_table)")
+    assert quiz.answer(1, "Legal").startswith("Correct.")
+    assert quiz.score == "2 of 2" and quiz.right == 2
+    assert repr(quiz) == "<Quiz 2 questions, score 2 of 2>"
+
+
+def test_quiz_buttons_give_feedback():
+    quiz = Quiz.from_scenario(ROUTE_A, step=3)
+    assert len(quiz.questions) == 1
+    box = quiz.widget
+    assert "cardlab-quiz" in box._dom_classes
+    buttons(box)["Illegal"].click()
+    assert "Correct." in quiz._feedback[0].value and "1 of 1" in quiz._score.value
+    assert buttons(box)["Illegal"].button_style == "success"
+
+
+def test_quiz_checks_its_questions():
+    quiz = Quiz([{"question": "Which suit is trump?", "choices": ["♥", "♠"], "answer": 0,
+                  "explanation": "The face-up card shows the trump suit."}])
+    assert quiz.answer(0, "♥") == "Correct. The face-up card shows the trump suit."
+    with pytest.raises(ValueError):
+        Quiz([{"question": "?", "choices": ["a", "b"], "answer": "c"}])
+    with pytest.raises(ValueError):
+        Quiz([{"question": "?", "choices": ["a", "b"], "answer": "a", "hint": "x"}])
+    with pytest.raises(ValueError):
+        quiz.answer(0, "♦")
+    with pytest.raises(ValueError):
+        Quiz.from_scenario(ROUTE_A, step=1)
+
+
+# --- Compare -------------------------------------------------------------------------------------
+
+def transfer_position():
+    state = durak.from_deal("podkidnoy", ["A", "B", "C"], hands={"A": ["S8", "D9"], "B": ["H8", "C7", "D6"],
+                            "C": ["S6", "S7", "SA", "HA"]}, trump="H", attacker="A")
+    state.act("A attack S8")
+    return state
+
+
+def test_compare_shows_transfer_only_in_perevodnoy():
+    compare = Compare(transfer_position(), "podkidnoy", "perevodnoy")
+    only_a, only_b = compare.differences()
+    assert only_a == [] and [str(a) for a in only_b] == ["B transfer H8"]
+    assert repr(compare) == "<Compare podkidnoy vs perevodnoy: 0 only in podkidnoy, 1 only in perevodnoy>"
+    assert "Only under perevodnoy: B transfer H8" in compare.summary()
+    box = compare.widget
+    assert "cardlab-compare" in box._dom_classes
+    assert "B transfer H8 (only under perevodnoy)" in " ".join(html_values(box))
+
+
+def test_compare_replays_a_scenario_under_each_rule_set(tmp_path):
+    text = """
+title: transfer
+game: durak
+rules: perevodnoy
+players: [A, B, C]
+deal:
+  trump: H
+  attacker: A
+  hands: {A: [S8, D9], B: [H8, C7, D6], C: [S6, S7, SA, HA]}
+steps:
+  - A attack S8
+  - B transfer H8
+"""
+    scenario = loads(text)
+    at_one = Compare(scenario, "podkidnoy", "perevodnoy", at_step=1)
+    assert [str(a) for a in at_one.differences()[1]] == ["B transfer H8"]
+    assert at_one.notes == []
+    at_two = Compare(scenario, "podkidnoy", "perevodnoy", at_step=2)
+    assert at_two.states[0] == at_one.states[0]  # podkidnoy refuses the transfer: stays before it
+    (note,) = at_two.notes
+    assert note.startswith("Under podkidnoy, step 2 (B transfer H8) is refused (not_allowed)")
+    assert at_two.states[1].defender == "C"
+
+
+def test_compare_keeps_the_attack_limit_exact():
+    compare = Compare(after(0), "podkidnoy", "throw-in-fool")
+    assert [s.limit for s in compare.states] == [6, 5]
+    compare = Compare(ROUTE_A, "podkidnoy", "throw-in-fool", at_step=7)
+    assert [s.limit for s in compare.states] == [6, 5]
+
+
+# --- display plumbing -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("make", [lambda: Stepper(ROUTE_A), lambda: TryIt(ROUTE_A),
+                                  lambda: Quiz.from_scenario(ROUTE_A),
+                                  lambda: Compare(ROUTE_A, "podkidnoy", "perevodnoy")])
+def test_widgets_display_as_ipywidgets_and_repr_deterministically(make):
+    first, second = make(), make()
+    assert repr(first) == repr(second) and "0x" not in repr(first)
+    bundle = first._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == first.widget.model_id
+
+
+def test_quiz_text_prints_questions_and_choices_without_answers():
+    quiz = Quiz([{"question": "Which is trump?", "choices": ["6♦", "A♠"], "answer": 0,
+                  "explanation": "Diamonds are trump."}])
+    assert quiz.text() == "1. Which is trump?\n   choices: 6♦ / A♠"
+    from_file = Quiz.from_scenario(ROUTE_A.parent / "defence_table.yaml", step=1)
+    text = from_file.text()
+    assert "1. Is '乙 defend S9 S10' legal here?" in text and "table: S9/?" in text
+    assert "Diamonds are trump" not in quiz.text() and "Illegal (" not in text
