@@ -143,7 +143,10 @@ class DurakState(State):
         if len(self.attacks) >= self.limit or not self.attacks:
             return False
         ranks = self.ranks
-        return any(c.rank in ranks for c in self.hands[player])
+        for c in self.hands[player]:
+            if c.rank in ranks:
+                return True
+        return False
 
     def _main_done(self) -> bool:
         return self.attacker in self.done or not self._can_add(self.attacker)
@@ -153,9 +156,11 @@ class DurakState(State):
             return False
         if not self.taking and None in self.defences:
             return False
-        if not self._main_done():
-            return False
-        return all(p in self.done or not self._can_add(p) for p in self._attackers)
+        done = self.done
+        for p in self._attackers:  # the main attacker comes first
+            if p not in done and self._can_add(p):
+                return False
+        return True
 
     # --- legality -------------------------------------------------------------------------------
 
@@ -166,10 +171,10 @@ class DurakState(State):
                            "player holds cards, nobody acts any more.")
         if player not in self.hands:
             return Refusal("not_your_turn", f"{player} does not sit at this table.")
-        method = getattr(self, "_check_" + verb, None)
+        method = self._CHECKS.get(verb)
         if method is None:
             return Refusal("not_allowed", f"Durak has no verb '{verb}'.")
-        return method(player, cards)
+        return method(self, player, cards)
 
     def _attacker_refusal(self, player: str, verb: str) -> Refusal | None:
         if player == self.defender:
@@ -352,7 +357,7 @@ class DurakState(State):
 
     def _perform(self, action: Action) -> list[Event]:
         player, verb, cards = action
-        events = getattr(self, "_do_" + verb)(player, cards)
+        events = self._DOES[verb](self, player, cards)
         if verb != "swap" and self._round_over():
             events.extend(self._end_round())
         return events
@@ -504,6 +509,11 @@ class DurakState(State):
                                 f"{len(hand)}.{note}"))
         return events
 
+    _CHECKS = {"attack": _check_attack, "defend": _check_defend, "take": _check_take, "done": _check_done,
+               "transfer": _check_transfer, "swap": _check_swap}
+    _DOES = {"attack": _do_attack, "defend": _do_defend, "take": _do_take, "done": _do_done,
+             "transfer": _do_transfer, "swap": _do_swap}
+
     # --- views ----------------------------------------------------------------------------------
 
     def key(self) -> tuple:
@@ -512,6 +522,14 @@ class DurakState(State):
                 tuple(self.attacks), tuple(self.defences), self.attacker, self.defender,
                 frozenset(self.done), self.taking, self.limit, self.round_no, tuple(self.out),
                 self.over, self.loser, self.six_swappable)
+
+    def with_rules(self, rules: DurakRules) -> "DurakState":
+        other = super().with_rules(rules)
+        # The round's limit was fixed when it began, from the rule set's cap and the cards the
+        # defender held then: those held now plus the defence cards already played.
+        held = len(other.hands[other.defender]) + sum(d is not None for d in other.defences)
+        other.limit = min(rules.round_cap(other.round_no), held)
+        return other
 
     def finished(self) -> list[str]:
         """Players who are out (no cards once the stock is empty), in the order they went out."""

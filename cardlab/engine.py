@@ -170,6 +170,13 @@ class State:
     def copy(self) -> "State":
         return copy.deepcopy(self)
 
+    def with_rules(self, rules) -> "State":
+        """A copy of this position governed by ``rules`` (another rule set of the same game) from
+        now on, as if it had been played under them so far."""
+        other = self.copy()
+        other.rules = rules
+        return other
+
     def __eq__(self, other) -> bool:
         return type(other) is type(self) and self.key() == other.key()
 

@@ -525,13 +525,15 @@ def _run_step(scenario: Scenario, state: State, step: Step) -> StepOutcome:
     return outcome
 
 
-def _show(value) -> str:
+def show_value(value) -> str:
+    """An expectation value as the scenario file would write it: card sets sorted, mappings as
+    ``{k: v}``, ``null``, ``true``/``false``."""
     if isinstance(value, (set, frozenset)):
         return "[" + " ".join(sorted(str(v) for v in value)) + "]"
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {_show(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, list):
-        return "[" + ", ".join(_show(v) for v in value) + "]"
+        return "{" + ", ".join(f"{k}: {show_value(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(show_value(v) for v in value) + "]"
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -559,10 +561,10 @@ def _compare(scenario: Scenario, state: State, key: str, expected) -> str | None
         for p, want in expected.items():
             got = actual.get(p)
             if got != want:
-                return f"{key}: {p} has {_show(got)}, expected {_show(want)}"
+                return f"{key}: {p} has {show_value(got)}, expected {show_value(want)}"
         return None
     if actual != expected:
-        return f"{key} is {_show(actual)}, expected {_show(expected)}"
+        return f"{key} is {show_value(actual)}, expected {show_value(expected)}"
     return None
 
 

@@ -28,7 +28,7 @@ from typing import Any, Iterable
 
 from .cards import Card, card as card_of, plain
 from .engine import Action, Event, NotationError, State
-from .scenario import Scenario, ScenarioError, game_module, load, run
+from .scenario import Scenario, ScenarioError, game_module, load, run, show_value
 from .svg import state_svg, suit_colour
 
 ACCEPTED, REFUSED, INFO = "accepted", "refused", "info"
@@ -83,21 +83,6 @@ def _lines_html(text: str, css_class: str, colour: str = "#222222", heading: boo
     return f'<div class="{css_class}" style="color:{colour};line-height:1.45">{"<br>".join(lines)}</div>'
 
 
-def _value_text(value) -> str:
-    """An expected value in the scenario's own words: card sets sorted, mappings as ``k: v``."""
-    if isinstance(value, (set, frozenset)):
-        return "[" + " ".join(sorted(str(v) for v in value)) + "]"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {_value_text(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_value_text(v) for v in value) + "]"
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
-
-
 def _expectations_text(expect: dict[str, Any]) -> str:
     parts = []
     for key, value in expect.items():
@@ -105,7 +90,7 @@ def _expectations_text(expect: dict[str, Any]) -> str:
             items = [text + (f" ({code})" if code else "") for _, text, code in value]
             parts.append(f"{key}: {', '.join(items)}")
         else:
-            parts.append(f"{key}: {_value_text(value)}")
+            parts.append(f"{key}: {show_value(value)}")
     return "; ".join(parts)
 
 
@@ -671,18 +656,6 @@ def _ruleset(module, rules):
     return module.RULESETS[rules]
 
 
-def _with_rules(state: State, rules) -> State:
-    """A copy of ``state`` governed by ``rules`` from now on, as if played under them so far."""
-    other = state.copy()
-    other.rules = rules
-    if state.game == "durak":
-        # The attack limit was fixed when the round began, from the rule set's cap and the cards
-        # the defender held then: those held now plus the defence cards already played.
-        held = len(other.hands[other.defender]) + sum(d is not None for d in other.defences)
-        other.limit = min(rules.round_cap(other.round_no), held)
-    return other
-
-
 class Compare(_Widget):
     """One position under two rule sets side by side (such as durak ``podkidnoy`` and
     ``perevodnoy``): each picture with its legal actions, the actions legal under only one of them
@@ -698,7 +671,7 @@ class Compare(_Widget):
                 raise ValueError("at_step applies to a scenario, not to a State")
             module = game_module(source.game)
             self.rules = (_ruleset(module, rules_a), _ruleset(module, rules_b))
-            self.states = tuple(_with_rules(source, r) for r in self.rules)
+            self.states = tuple(source.with_rules(r) for r in self.rules)
             self.notes: list[str] = []
         else:
             scenario = _scenario(source)
