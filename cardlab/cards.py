@@ -230,6 +230,11 @@ def sort_cards(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=lambda c: c.index)
 
 
+def count_cards(n: int) -> str:
+    """``"1 card"``, ``"2 cards"``: card counts in explanations read as plain English."""
+    return "1 card" if n == 1 else f"{n} cards"
+
+
 def deck(name: str) -> tuple[Card, ...]:
     """The cards of a named deck: ``"durak36"`` (6 to ace), ``"standard52"``, ``"jokers54"``
     (52 and both jokers), ``"jj58"`` (52 and the six wild cards, no jokers)."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card, card, deck, format_cards
+from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card, card, count_cards, deck, format_cards
 from .engine import Action, DealError, Event, Refusal, State, check_cards_unique
 
 HAND_SIZE = 6
@@ -213,7 +213,7 @@ class DurakState(State):
     def _limit_text(self) -> str:
         held = self.limit
         cap = self.rules.round_cap(self.round_no)
-        why = (f"{self.defender} held only {_count(held, 'card')} when the round began" if held < cap
+        why = (f"{self.defender} held only {count_cards(held)} when the round began" if held < cap
                else f"a round has at most {cap} attack cards"
                + (" in the first round of the game under throw-in-fool" if cap < MAX_ATTACK else ""))
         return (f"The round already has {len(self.attacks)} attack cards and may not have more: "
@@ -319,7 +319,7 @@ class DurakState(State):
         defender = self.defender
         main = self.attacker
         if not attacks:
-            out.extend(new(Action, (main, "attack", (c,))) for c in hands[main])
+            out += [new(Action, (main, "attack", (c,))) for c in hands[main]]
         else:
             room = len(attacks) < self.limit
             ranks = self.ranks
@@ -330,7 +330,7 @@ class DurakState(State):
                 if p in self.done:
                     continue
                 if room:
-                    out.extend(new(Action, (p, "attack", (c,))) for c in hands[p] if c.rank in ranks)
+                    out += [new(Action, (p, "attack", (c,))) for c in hands[p] if c.rank in ranks]
                 out.append(new(Action, (p, "done", ())))
             if not self.taking and None in self.defences:
                 trump = self.trump
@@ -345,7 +345,7 @@ class DurakState(State):
                     rank = attacks[0].rank
                     target = self._next_in(defender)
                     if len(hands[target]) > len(attacks):
-                        out.extend(new(Action, (defender, "transfer", (c,))) for c in hand if c.rank == rank)
+                        out += [new(Action, (defender, "transfer", (c,))) for c in hand if c.rank == rank]
         if self.rules.trump_six_swap and self.six_swappable and len(self.stock) >= 2:
             six = self._six
             for p in self.players:
@@ -505,7 +505,7 @@ class DurakState(State):
             if six in drawn:
                 self.six_swappable = True
             note = " The stock is now empty." if not self.stock else ""
-            events.append(Event("draw", p, tuple(drawn), f"{p} draws {_count(len(drawn), 'card')} and holds "
+            events.append(Event("draw", p, tuple(drawn), f"{p} draws {count_cards(len(drawn))} and holds "
                                 f"{len(hand)}.{note}"))
         return events
 
@@ -561,10 +561,6 @@ class DurakState(State):
 
     def __repr__(self) -> str:
         return f"<DurakState {self.rules.name} round {self.round_no}: {self.attacker} attacks {self.defender}>"
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _rank_order(text: str) -> int:

@@ -210,7 +210,7 @@ class State:
         low, high = (want, want) if isinstance(want, int) else want
         if not low <= len(args) <= high:
             what = f"{low}" if low == high else f"{low} to {high}" if high < 99 else f"at least {low}"
-            raise NotationError(text, f"'{verb}' takes {what} card(s), got {len(args)}")
+            raise NotationError(text, f"'{verb}' takes {what} {'card' if what == '1' else 'cards'}, got {len(args)}")
         try:
             cards = tuple(parse_token(a) for a in args)
         except CardError as exc:

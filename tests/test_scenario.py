@@ -128,7 +128,7 @@ def test_unknown_verb():
 
 def test_wrong_number_of_cards_in_an_action():
     err = load_error(with_steps("- 乙 defend S8"))
-    assert "takes 2 card(s), got 1" in err.fault and err.step == 3
+    assert "takes 2 cards, got 1" in err.fault and err.step == 3
 
 
 def test_unknown_reason_code():

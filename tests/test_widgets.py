@@ -200,7 +200,7 @@ def test_tryit_hot_seat_and_wrong_player(tryit):
 
 def test_tryit_reports_a_malformed_action(tryit):
     tryit.select()
-    assert tryit.press("attack") == "Not an action: 'attack' takes 1 card(s), got 0"
+    assert tryit.press("attack") == "Not an action: 'attack' takes 1 card, got 0"
 
 
 def test_tryit_hint_lists_the_legal_actions(tryit):

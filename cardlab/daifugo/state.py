@@ -6,7 +6,7 @@ import random
 from collections import Counter
 from itertools import combinations
 
-from ..cards import SUIT_SYMBOLS, Card, StandIn, card, format_cards, sort_cards
+from ..cards import SUIT_SYMBOLS, Card, StandIn, card, count_cards, format_cards, sort_cards
 from ..engine import Action, DealError, Event, IllegalAction, Refusal, State, check_cards_unique
 from .combos import (Play, eight_cut, forbidden_finish, is_spade_three_return, judge, legal_plays,
                      readings, starts_revolution)
@@ -223,7 +223,7 @@ class DaifugoState(State):
         rank = RANK_TITLES[self.previous_ranks[player]]
         if len(tokens) != count:
             direction = "to" if lower else "back to"
-            return Refusal("wrong_count", f"{player} ({rank}) hands exactly {count} card(s) {direction} "
+            return Refusal("wrong_count", f"{player} ({rank}) hands exactly {count_cards(count)} {direction} "
                            f"{partner} ({RANK_TITLES[self.previous_ranks[partner]]}), not {len(tokens)}.")
         if lower or self.rules.return_weakest:
             wanted = self._forced_strengths(hand, count, lower)
@@ -241,11 +241,11 @@ class DaifugoState(State):
         rank = RANK_TITLES[self.previous_ranks[player]]
         if lower:
             return Refusal("must_give_strongest", f"{player} ({rank}) must hand {partner} their "
-                           f"{count} strongest card(s) in the normal order (joker, 2, A, K, ...): "
+                           f"strongest {count_cards(count)} in the normal order (joker, 2, A, K, ...): "
                            f"{names}; only the suit of a tied rank is theirs to choose. "
                            f"{format_cards(tokens)} is not that.")
         return Refusal("must_give_weakest", f"Under this rule set the upper player returns their "
-                       f"{count} weakest card(s) in the normal order: {player} ({rank}) must give "
+                       f"weakest {count_cards(count)} in the normal order: {player} ({rank}) must give "
                        f"{names}; {format_cards(tokens)} is not that.")
 
     # --- legal actions --------------------------------------------------------------------------
@@ -307,7 +307,7 @@ class DaifugoState(State):
             up = next(p for p, r in self.previous_ranks.items() if r == upper_rank)
             events.append(Event("exchange", low, self.gives[low] + self.gives[up],
                                 f"{low} ({RANK_TITLES[lower_rank]}) and {up} ({RANK_TITLES[upper_rank]}) "
-                                f"trade {n} card(s): {low} gets {format_cards(self.gives[up])}, "
+                                f"trade {count_cards(n)}: {low} gets {format_cards(self.gives[up])}, "
                                 f"{up} gets {format_cards(self.gives[low])}."))
         self.exchanging = False
         self.turn = self.leader
@@ -507,7 +507,7 @@ def new_game(rules: DaifugoRules | str, players, seed: int = 0, leader: str | No
         blind = rng.sample([c for c in cards if not c.is_wild], rules.blind_cards)
     blind = tuple(blind)
     if len(blind) != rules.blind_cards or any(c.is_wild for c in blind):
-        raise DealError(f"{rules.name} sets aside {rules.blind_cards} blind card(s), never a joker")
+        raise DealError(f"{rules.name} sets aside {count_cards(rules.blind_cards)} as blind cards, never a joker")
     check_cards_unique("blind cards", blind, cards)
     rest = [c for c in cards if c not in blind]
     rng.shuffle(rest)
@@ -564,6 +564,6 @@ def _check_previous_ranks(rules, players, hands, previous_ranks) -> dict[str, st
         for rank in (lower, upper):
             p = next(q for q, r in previous_ranks.items() if r == rank)
             if len(hands[p]) < count:
-                raise DealError(f"{p} ({rank}) must hand over {count} card(s) in the exchange but "
+                raise DealError(f"{p} ({rank}) must hand over {count_cards(count)} in the exchange but "
                                 f"holds {len(hands[p])}")
     return {p: previous_ranks[p] for p in players}
