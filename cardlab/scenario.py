@@ -229,26 +229,26 @@ def _players(r: _Reader, value, module, rules_name) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _cards(r: _Reader, value, where: tuple, what: str) -> list[Card]:
+def _cards(r: _Reader, value, where: tuple, what: str, step: int | None = None) -> list[Card]:
     if isinstance(value, str):
         value = value.replace(",", " ").split()
     if not isinstance(value, list):
-        r.fail(f"{what} must be a list of cards", *where)
+        r.fail(f"{what} must be a list of cards", *where, step=step)
     out = []
     for i, text in enumerate(value):
         try:
             token = parse_token(str(text)) if isinstance(text, (str, int)) and not isinstance(text, bool) else parse_token(text)
         except CardError as exc:
-            r.fail(f"{what}: {exc}", *where, i)
+            r.fail(f"{what}: {exc}", *where, i, step=step)
         if isinstance(token, StandIn):
-            r.fail(f"{what}: {token} is a stand-in; a dealt card is written plainly", *where, i)
+            r.fail(f"{what}: {token} is a stand-in; a dealt card is written plainly", *where, i, step=step)
         out.append(token)
     return out
 
 
-def _player_name(r: _Reader, value, players, where: tuple, what: str) -> str:
+def _player_name(r: _Reader, value, players, where: tuple, what: str, step: int | None = None) -> str:
     if str(value) not in players or isinstance(value, bool):
-        r.fail(f"{what} {value!r} is not a player (players: {', '.join(players)})", *where)
+        r.fail(f"{what} {value!r} is not a player (players: {', '.join(players)})", *where, step=step)
     return str(value)
 
 
@@ -383,7 +383,7 @@ def _expect_value(r, kind, v, start, at, number, key):
     def by_player(convert):
         if not isinstance(v, dict):
             r.fail(f"{key} must map players to values", *at, step=number)
-        return {_player_name(r, p, players, at + (p,), f"{key} names"): convert(x, at + (p,)) for p, x in v.items()}
+        return {_player_name(r, p, players, at + (p,), f"{key} names", number): convert(x, at + (p,)) for p, x in v.items()}
 
     def whole(x, place):
         if isinstance(x, bool) or not isinstance(x, int) or x < 0:
@@ -391,7 +391,7 @@ def _expect_value(r, kind, v, start, at, number, key):
         return x
 
     if kind == "hands":
-        return by_player(lambda x, place: frozenset(_cards(r, x if x is not None else [], place, key)))
+        return by_player(lambda x, place: frozenset(_cards(r, x if x is not None else [], place, key, number)))
     if kind == "sizes":
         return by_player(whole)
     if kind == "int":
@@ -407,13 +407,13 @@ def _expect_value(r, kind, v, start, at, number, key):
             r.fail(f"{key} must be true or false", *at, step=number)
         return v
     if kind == "player":
-        return _player_name(r, v, players, at, key)
+        return _player_name(r, v, players, at, key, number)
     if kind == "player_or_null":
-        return None if v is None else _player_name(r, v, players, at, key)
+        return None if v is None else _player_name(r, v, players, at, key, number)
     if kind == "players":
         if not isinstance(v, list):
             r.fail(f"{key} must be a list of players", *at, step=number)
-        return [_player_name(r, p, players, at + (i,), key) for i, p in enumerate(v)]
+        return [_player_name(r, p, players, at + (i,), key, number) for i, p in enumerate(v)]
     if kind == "suit":
         suit = _suit(v)
         if suit is None:
@@ -424,7 +424,7 @@ def _expect_value(r, kind, v, start, at, number, key):
             r.fail(f"{key} must be a list of suit letters", *at, step=number)
         return frozenset(_suit(s) for s in v)
     if kind == "cards":
-        return frozenset(_cards(r, v if v is not None else [], at, key))
+        return frozenset(_cards(r, v if v is not None else [], at, key, number))
     if callable(kind):
         try:
             return kind(v, players)

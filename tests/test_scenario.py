@@ -388,3 +388,23 @@ def test_empty_steps_and_flow_style_deal():
     assert s.steps == []
     assert run(s).ok
     assert s.start().trump == "S" and s.start().stock == []
+
+
+def test_faults_inside_an_expectation_name_their_step():
+    text = """
+title: t
+game: durak
+rules: podkidnoy
+players: [甲, 乙]
+deal: {trump: H, attacker: 甲, hands: {甲: [S8], 乙: [SQ]}}
+steps:
+  - 甲 attack S8
+  - expect: {hand_sizes: {丙: 1}}
+  - expect: {table: [S8, XX]}
+"""
+    with pytest.raises(ScenarioError) as err:
+        loads(text, "f.yaml")
+    assert err.value.step == 2 and err.value.line == 9 and "'丙' is not a player" in str(err.value)
+    with pytest.raises(ScenarioError) as err:
+        loads(text.replace("  - expect: {hand_sizes: {丙: 1}}\n", ""), "f.yaml")
+    assert err.value.step == 2 and "XX" in str(err.value)
