@@ -98,16 +98,6 @@ class DurakState(State):
 
     # --- seats ----------------------------------------------------------------------------------
 
-    def _next_in(self, player: str) -> str:
-        """The first player on ``player``'s left who is still in the game."""
-        n = len(self.players)
-        i = self.players.index(player)
-        for step in range(1, n + 1):
-            p = self.players[(i + step) % n]
-            if p not in self.out:
-                return p
-        return player
-
     def attackers(self) -> list[str]:
         """Everyone who may attack this round: the main attacker first, then the others clockwise,
         never the defender or a player who is out."""
@@ -116,7 +106,7 @@ class DurakState(State):
     def _seat(self, attacker: str) -> None:
         """Make ``attacker`` the main attacker; the next player still in defends."""
         self.attacker = attacker
-        self.defender = self._next_in(attacker)
+        self.defender = self.next_in(attacker)
         n = len(self.players)
         i = self.players.index(attacker)
         seats = (self.players[(i + k) % n] for k in range(n))
@@ -287,7 +277,7 @@ class DurakState(State):
         if c.rank != rank:
             return Refusal("rank_not_on_table", f"A transfer needs a card of the attacked rank "
                            f"({self.attacks[0].symbol[:-1]}); {c.symbol} is not.")
-        target = self._next_in(player)
+        target = self.next_in(player)
         need = len(self.attacks) + 1
         if len(self.hands[target]) < need:
             return Refusal("attack_limit", f"{target} would have to answer {need} attack cards but "
@@ -343,7 +333,7 @@ class DurakState(State):
                 out.append(new(Action, (defender, "take", ())))
                 if self.rules.transfer and not any(self.defences):
                     rank = attacks[0].rank
-                    target = self._next_in(defender)
+                    target = self.next_in(defender)
                     if len(hands[target]) > len(attacks):
                         out += [new(Action, (defender, "transfer", (c,))) for c in hand if c.rank == rank]
         if self.rules.trump_six_swap and self.six_swappable and len(self.stock) >= 2:
@@ -474,11 +464,11 @@ class DurakState(State):
                                         "same round: nobody is left holding cards, so the game is a draw."))
                 return events
         if defended:
-            attacker = defender if defender not in self.out else self._next_in(defender)
+            attacker = defender if defender not in self.out else self.next_in(defender)
             why = (f"{defender} defended successfully and attacks next" if attacker == defender
                    else f"{defender} defended but is out; the next player still in, {attacker}, attacks")
         else:
-            attacker = self._next_in(defender)
+            attacker = self.next_in(defender)
             why = f"{defender} took, so loses the turn to attack: {attacker}, the next player, attacks"
         self._seat(attacker)
         self.attacks, self.defences, self.ranks = [], [], set()

@@ -170,6 +170,17 @@ class State:
     def copy(self) -> "State":
         return copy.deepcopy(self)
 
+    def next_in(self, player: str) -> str | None:
+        """The first player on ``player``'s left who is still in the game (not in ``self.out``),
+        or ``None`` when nobody else is."""
+        n = len(self.players)
+        i = self.players.index(player)
+        for step in range(1, n):
+            p = self.players[(i + step) % n]
+            if p not in self.out:
+                return p
+        return None
+
     def with_rules(self, rules) -> "State":
         """A copy of this position governed by ``rules`` (another rule set of the same game) from
         now on, as if it had been played under them so far."""

@@ -66,7 +66,7 @@ def ask(state: DurakState, action: Action | str) -> list[tuple[str, str]]:
     answers.append(("When this round ends, who draws first?",
                     ", then ".join(draw_order) + f", each up to {HAND_SIZE} while the stock lasts."
                     if state.stock else "nobody: the stock is empty."))
-    after = state._next_in(state.defender)
+    after = state.next_in(state.defender)
     answers.append(("And who attacks next?",
                     f"{state.defender} if they beat everything; {after} if {state.defender} takes."))
     refusal = state.check(action)

@@ -13,7 +13,7 @@ import pytest
 from cardlab import card, deck, durak, parse_cards
 from cardlab.display import Hand, cards_html, state_html
 from cardlab.engine import State
-from cardlab.scenario import load
+from cardlab.scenario import load, run
 from cardlab.svg import (BACK_LABEL, FOUR_COLOURS, HIGHLIGHT, RED, TWO_COLOURS, card_svg,
                          daifugo_top_svg, durak_table_svg, hand_svg, state_svg)
 
@@ -46,12 +46,8 @@ def position(group: ET.Element) -> tuple[float, float]:
 
 
 def route_a_after(n: int):
-    scenario = load(ROUTE_A)
-    state = scenario.start()
-    for step in scenario.steps[:n]:
-        if step.action is not None and step.reject is None:
-            state.apply(step.action)
-    return state
+    result = run(load(ROUTE_A), keep_states=True)
+    return result.outcomes[n - 1].state if n else result.start
 
 
 # --- single cards -------------------------------------------------------------------------------

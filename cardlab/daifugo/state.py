@@ -108,15 +108,6 @@ class DaifugoState(State):
             return {}
         return dict(zip(self.places, self.rules.points))
 
-    def _next_in(self, player: str) -> str | None:
-        """The first player on ``player``'s left who is still in the game."""
-        i = self.players.index(player)
-        for step in range(1, PLAYERS + 1):
-            p = self.players[(i + step) % PLAYERS]
-            if p not in self.out:
-                return p
-        return None
-
     def _obligation(self, player: str) -> tuple[int, str, bool]:
         """``(cards, partner, lower)`` of ``player`` in this game's exchange, in which all four
         ranks take part."""
@@ -346,7 +337,7 @@ class DaifugoState(State):
         if len(self.active()) <= 1:
             return events + self._end()
         if cut or returned:
-            leader = player if player not in self.out else self._next_in(player)
+            leader = player if player not in self.out else self.next_in(player)
             rule = (f"8-cut (8切): {play.name()} clears the table at once" if cut else
                     "Spade-3 return (スペ3返し): the single spade 3 answers the joker played alone and "
                     "clears the table")
@@ -398,7 +389,7 @@ class DaifugoState(State):
         if last not in self.out:
             return [self._clear(last, f"Everyone else still in has passed: the table is "
                                 f"cleared and {last}, who played last, leads.")]
-        leader = self._next_in(last)
+        leader = self.next_in(last)
         return [self._clear(leader, f"Everyone still in has passed on {last}'s play; {last} "
                             f"is out, so {leader}, the first player still in on {last}'s left, leads.")]
 
