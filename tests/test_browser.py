@@ -94,6 +94,9 @@ def page(lab, tmp_path_factory):
         page = context.new_page()
         page.set_default_timeout(TIMEOUT_MS)
         sync_api.expect.set_options(timeout=TIMEOUT_MS)
+        # JupyterLab may ask "Select Kernel" at any moment while the kernel connects; take the
+        # default (Python 3) whenever the dialog blocks an action.
+        page.add_locator_handler(page.locator(".jp-Dialog"), _accept_dialog, no_wait_after=True)
         page.goto(f"{base}/lab/tree/{LESSON}?token={token}")
         page.locator(".jp-Notebook").first.wait_for()
         _run_all_cells(page)
@@ -105,15 +108,20 @@ def page(lab, tmp_path_factory):
             browser.close()
 
 
+def _accept_dialog(dialog) -> None:
+    # The dialog may close by itself while we reach for it; then there is nothing to accept.
+    try:
+        dialog.locator(".jp-mod-accept").first.click(timeout=5_000)
+    except sync_api.TimeoutError:
+        pass
+
+
 def _run_all_cells(page) -> None:
     """Run → Run All Cells, as a learner would. A click made while the kernel is still connecting
     is dropped by JupyterLab, so click again until the lesson's first widget appears (the
     committed notebooks hold no widget views, so only a real run draws one)."""
     page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for()
     for _attempt in range(12):
-        dialog = page.locator(".jp-Dialog .jp-mod-accept")  # e.g. "Select Kernel": take the default
-        if dialog.count():
-            dialog.first.click()
         page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
         page.get_by_text("Run All Cells", exact=True).click()
         try:
