@@ -154,6 +154,43 @@ class State:
         """Everything that makes up the position, as a hashable value (equal iff same position)."""
         raise NotImplementedError
 
+    # --- hooks the shared code calls (pictures, widgets, referee); a game overrides what it needs
+
+    def picture(self, *, view: str = "teaching", seat: str | None = None, highlight=(), width: float = 60,
+                four_colour: bool = False) -> str:
+        """The position as an SVG picture. Called through :func:`cardlab.svg.state_svg`, which has
+        checked ``view`` and ``seat``. The default shows every hand and the ``describe()`` text."""
+        from .svg import generic_svg
+
+        return generic_svg(self, view=view, seat=seat, highlight=highlight, width=width,
+                           four_colour=four_colour)
+
+    def verbs(self) -> list[str]:
+        """The verbs this game and rule set have, in the order a player reads them."""
+        return list(self.VERBS)
+
+    def table_cards(self) -> list[Card]:
+        """Cards on the table that an action may name (none unless the game says so)."""
+        return []
+
+    def arrange(self, verb: str, cards) -> list:
+        """``cards`` selected in any order, put in the order the notation writes them for ``verb``."""
+        return list(cards)
+
+    def table_talk(self) -> list[tuple[str, str]]:
+        """What the players agree on before the first card, answered for this rule set and deal."""
+        return []
+
+    def checklist(self, action: Action) -> list[tuple[str, str]]:
+        """The game's checklist questions about ``action``, each answered by the engine; the last
+        answer is always the verdict (:meth:`verdict`)."""
+        return [self.verdict(action)]
+
+    def verdict(self, action: Action) -> tuple[str, str]:
+        """("So, is it legal?", "yes" or "no (code): explanation")."""
+        refusal = self.check(action)
+        return ("So, is it legal?", "yes" if refusal is None else f"no ({refusal.code}): {refusal.explanation}")
+
     # --- shared behaviour -----------------------------------------------------------------------
 
     def apply(self, action: Action) -> list[Event]:

@@ -73,7 +73,7 @@ _PIPS = {
 }
 
 
-def _n(x: float) -> str:
+def num(x: float) -> str:
     """A number for an attribute: at most two decimals, no trailing zeros, never "-0"."""
     text = f"{x:.2f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
@@ -83,7 +83,7 @@ def _esc(text: str) -> str:
     return escape(str(text), quote=True)
 
 
-def _text_width(text: str, size: float) -> float:
+def text_width(text: str, size: float) -> float:
     """A rough width of ``text`` in a sans-serif font, enough to size a picture around it."""
     wide = sum(1 for ch in text if unicodedata.east_asian_width(ch) in "WF")
     return size * (0.62 * (len(text) - wide) + 1.0 * wide)
@@ -94,9 +94,9 @@ def suit_colour(suit: str, four_colour: bool = False) -> str:
     return (FOUR_COLOURS if four_colour else TWO_COLOURS)[suit]
 
 
-def _suit_shape(suit: str, cx: float, cy: float, size: float, colour: str, flip: bool = False) -> str:
+def suit_shape(suit: str, cx: float, cy: float, size: float, colour: str, flip: bool = False) -> str:
     turn = " rotate(180)" if flip else ""
-    return (f'<path transform="translate({_n(cx)} {_n(cy)}){turn} scale({_n(size / 100)}) '
+    return (f'<path transform="translate({num(cx)} {num(cy)}){turn} scale({num(size / 100)}) '
             f'translate(-50 -50)" d="{_SUIT_PATHS[suit]}" fill="{colour}"/>')
 
 
@@ -106,13 +106,13 @@ def _star(cx: float, cy: float, outer: float, colour: str) -> str:
     for k in range(10):
         r = outer if k % 2 == 0 else inner
         angle = math.pi * k / 5 - math.pi / 2
-        points.append(f"{_n(cx + r * math.cos(angle))},{_n(cy + r * math.sin(angle))}")
+        points.append(f"{num(cx + r * math.cos(angle))},{num(cy + r * math.sin(angle))}")
     return f'<polygon points="{" ".join(points)}" fill="{colour}"/>'
 
 
-def _text(x: float, y: float, text: str, size: float, colour: str = INK, *, anchor: str = "middle",
+def svg_text(x: float, y: float, text: str, size: float, colour: str = INK, *, anchor: str = "middle",
           weight: str = "normal", extra: str = "") -> str:
-    return (f'<text x="{_n(x)}" y="{_n(y)}" font-family="{FONT}" font-size="{_n(size)}" '
+    return (f'<text x="{num(x)}" y="{num(y)}" font-family="{FONT}" font-size="{num(size)}" '
             f'font-weight="{weight}" fill="{colour}" text-anchor="{anchor}"{extra}>{_esc(text)}</text>')
 
 
@@ -131,21 +131,21 @@ def _face(c: Card, four_colour: bool) -> str:
     rank = RANK_NAMES[c.rank]
     size = 17 if rank == "10" else 20
     spacing = ' letter-spacing="-1.5"' if rank == "10" else ""
-    index = (_text(12, 24, rank, size, colour, weight="bold", extra=spacing)
-             + _suit_shape(c.suit, 12, 36, 13, colour))
+    index = (svg_text(12, 24, rank, size, colour, weight="bold", extra=spacing)
+             + suit_shape(c.suit, 12, 36, 13, colour))
     parts = [_frame("#ffffff", "#8a8a8a"), _corners(index)]
     if c.rank in _PIPS:
         pip = 17 if c.rank < 8 else 15  # smaller pips keep the crowded 8, 9 and 10 apart
-        parts += [_suit_shape(c.suit, x, y, pip, colour, flip=y > 70) for x, y in _PIPS[c.rank]]
+        parts += [suit_shape(c.suit, x, y, pip, colour, flip=y > 70) for x, y in _PIPS[c.rank]]
     elif c.rank == 14:
-        parts.append(_suit_shape(c.suit, 50, 70, 52, colour))
+        parts.append(suit_shape(c.suit, 50, 70, 52, colour))
     else:
         parts += [
             f'<rect x="23" y="17" width="54" height="106" rx="4" fill="#fbf7ec" stroke="{colour}" '
             'stroke-width="1.5"/>',
-            _suit_shape(c.suit, 50, 36, 22, colour),
-            _text(50, 86, rank, 44, colour, weight="bold"),
-            _suit_shape(c.suit, 50, 106, 22, colour, flip=True),
+            suit_shape(c.suit, 50, 36, 22, colour),
+            svg_text(50, 86, rank, 44, colour, weight="bold"),
+            suit_shape(c.suit, 50, 106, 22, colour, flip=True),
         ]
     return "".join(parts)
 
@@ -153,28 +153,28 @@ def _face(c: Card, four_colour: bool) -> str:
 def _joker(c: Card) -> str:
     big = c.code == "RJ"
     colour = RED if big else INK
-    letters = "".join(_text(11, 19 + 12 * i, ch, 11, colour, weight="bold") for i, ch in enumerate("JOKER"))
+    letters = "".join(svg_text(11, 19 + 12 * i, ch, 11, colour, weight="bold") for i, ch in enumerate("JOKER"))
     parts = [_frame("#ffffff", colour), _corners(letters)]
     if big:
-        parts += [_star(50, 62, 30, colour), _text(50, 108, "JOKER", 15, colour, weight="bold"),
-                  _text(50, 124, "BIG", 12, colour, weight="bold")]
+        parts += [_star(50, 62, 30, colour), svg_text(50, 108, "JOKER", 15, colour, weight="bold"),
+                  svg_text(50, 124, "BIG", 12, colour, weight="bold")]
     else:
-        parts += [_star(50, 58, 14, colour), _text(50, 96, "JOKER", 15, colour, weight="bold"),
-                  _text(50, 112, "SMALL", 11, colour)]
+        parts += [_star(50, 58, 14, colour), svg_text(50, 96, "JOKER", 15, colour, weight="bold"),
+                  svg_text(50, 112, "SMALL", 11, colour)]
     return "".join(parts)
 
 
 def _wild(c: Card) -> str:
     number = c.code[1:]
-    index = _text(12, 24, "W", 17, WILD_INK, weight="bold") + _text(12, 40, number, 14, WILD_INK, weight="bold")
+    index = svg_text(12, 24, "W", 17, WILD_INK, weight="bold") + svg_text(12, 40, number, 14, WILD_INK, weight="bold")
     return "".join([
         _frame("#efe7fb", WILD_INK),
         f'<rect x="6" y="6" width="88" height="128" rx="5" fill="none" stroke="{WILD_INK}" '
         'stroke-width="1" stroke-dasharray="4 3"/>',
         _corners(index),
         f'<circle cx="50" cy="62" r="24" fill="#ffffff" stroke="{WILD_INK}" stroke-width="3"/>',
-        _text(50, 77, number, 40, WILD_INK, weight="bold"),
-        _text(50, 112, "WILD", 17, WILD_INK, weight="bold"),
+        svg_text(50, 77, number, 40, WILD_INK, weight="bold"),
+        svg_text(50, 112, "WILD", 17, WILD_INK, weight="bold"),
     ])
 
 
@@ -209,14 +209,14 @@ def _label(c: Card | None) -> str:
     return BACK_LABEL if c is None else c.name
 
 
-def _placed(c: Card | None, x: float, y: float, width: float, *, four_colour: bool = False,
+def placed(c: Card | None, x: float, y: float, width: float, *, four_colour: bool = False,
             highlight: bool = False, rotate: float = 0) -> str:
     """Card ``c`` (``None``: a back) with its top-left corner at (x, y), ``width`` wide, turned by
     ``rotate`` degrees about its centre; a group with its own text alternative."""
     scale = width / CARD_W
-    turn = f" rotate({_n(rotate)} 50 70)" if rotate else ""
+    turn = f" rotate({num(rotate)} 50 70)" if rotate else ""
     label = _esc(_label(c))
-    return (f'<g transform="translate({_n(x)} {_n(y)}) scale({_n(scale)}){turn}" role="img" '
+    return (f'<g transform="translate({num(x)} {num(y)}) scale({num(scale)}){turn}" role="img" '
             f'aria-label="{label}"><title>{label}</title>{_body(c.code if c else None, four_colour)}'
             f'{_outline() if highlight else ""}</g>')
 
@@ -233,10 +233,10 @@ def _as_card(token) -> Card:
     return plain(token)
 
 
-def _svg(width: float, height: float, label: str, content: str) -> str:
+def svg_document(width: float, height: float, label: str, content: str) -> str:
     label = _esc(label)
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width)}" height="{_n(height)}" '
-            f'viewBox="0 0 {_n(width)} {_n(height)}" role="img" aria-label="{label}">'
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(width)}" height="{num(height)}" '
+            f'viewBox="0 0 {num(width)} {num(height)}" role="img" aria-label="{label}">'
             f'<title>{label}</title>{content}</svg>')
 
 
@@ -249,16 +249,16 @@ def card_svg(card: Card | StandIn | str, *, width: float = 60, four_colour: bool
     as its joker or wild card. ``face_down`` draws the back, labelled "face-down card"."""
     c = None if face_down else _as_card(card)
     pad = width * 0.05
-    body = (f'<g transform="translate({_n(pad)} {_n(pad)}) scale({_n(width / CARD_W)})">'
+    body = (f'<g transform="translate({num(pad)} {num(pad)}) scale({num(width / CARD_W)})">'
             f'{_body(c.code if c else None, four_colour)}{_outline() if highlight else ""}</g>')
-    return _svg(width + 2 * pad, width * CARD_H / CARD_W + 2 * pad, _label(c), body)
+    return svg_document(width + 2 * pad, width * CARD_H / CARD_W + 2 * pad, _label(c), body)
 
 
-def _highlight_set(highlight: Iterable) -> frozenset[Card]:
+def highlight_set(highlight: Iterable) -> frozenset[Card]:
     return frozenset(_as_card(c) for c in highlight)
 
 
-def _row(cards, x: float, y: float, width: float, *, hidden: bool = False,
+def card_row(cards, x: float, y: float, width: float, *, hidden: bool = False,
          highlight: frozenset = frozenset(), four_colour: bool = False) -> tuple[str, float]:
     """Cards overlapping left to right from (x, y), each showing its corner index; a highlighted
     card is raised and outlined. Returns the markup and the row's width; its height is always
@@ -267,7 +267,7 @@ def _row(cards, x: float, y: float, width: float, *, hidden: bool = False,
     parts = []
     for i, c in enumerate(cards):
         up = not hidden and c in highlight
-        parts.append(_placed(None if hidden else c, x + i * step, y + (0 if up else lift), width,
+        parts.append(placed(None if hidden else c, x + i * step, y + (0 if up else lift), width,
                              four_colour=four_colour, highlight=up))
     return "".join(parts), (width + step * (len(cards) - 1) if cards else 0)
 
@@ -285,38 +285,38 @@ def hand_svg(cards: Iterable, *, width: float = 60, four_colour: bool = False, h
     y = PAD
     parts = []
     if label:
-        parts.append(_text(PAD, y + LABEL, label, LABEL, anchor="start", weight="bold"))
+        parts.append(svg_text(PAD, y + LABEL, label, LABEL, anchor="start", weight="bold"))
         y += LABEL + 8
-    row, row_w = _row(cards, PAD, y, width, hidden=face_down, highlight=_highlight_set(highlight),
+    row, row_w = card_row(cards, PAD, y, width, hidden=face_down, highlight=highlight_set(highlight),
                       four_colour=four_colour)
     parts.append(row)
     height = y + width * (CARD_H / CARD_W + LIFT) + PAD
-    total_w = max(row_w, _text_width(label or "", LABEL), width) + 2 * PAD
+    total_w = max(row_w, text_width(label or "", LABEL), width) + 2 * PAD
     what = f"{len(cards)} face-down cards" if face_down else _card_list(cards)
-    return _svg(total_w, height, f"{label}: {what}" if label else what, "".join(parts))
+    return svg_document(total_w, height, f"{label}: {what}" if label else what, "".join(parts))
 
 
-def _top_row(tokens: list, player: str | None, x: float, y: float, width: float, *,
+def top_row(tokens: list, player: str | None, x: float, y: float, width: float, *,
              highlight: frozenset, four_colour: bool) -> tuple[str, float, float, str]:
     """A caption and the cards of a climbing game's top combination from (x, y), side by side,
     each stand-in with "as 10♥" under it. Returns markup, width, height and the text alternative."""
     caption = (f"top of the table, played by {player}" if tokens and player
                else "top of the table" if tokens else "the table is empty")
-    parts = [_text(x, y + LABEL, caption, LABEL, anchor="start", weight="bold")]
+    parts = [svg_text(x, y + LABEL, caption, LABEL, anchor="start", weight="bold")]
     top = y + LABEL + 8
     step = width * 1.08
     names = []
     for i, token in enumerate(tokens):
         c = _as_card(token)
         left = x + i * step
-        parts.append(_placed(c, left, top, width, four_colour=four_colour, highlight=c in highlight))
+        parts.append(placed(c, left, top, width, four_colour=four_colour, highlight=c in highlight))
         if isinstance(token, StandIn):
             as_text = stand_in_symbol(token)
-            parts.append(_text(left + width / 2, top + width * 1.4 + 14, f"as {as_text}", 12, MUTED))
+            parts.append(svg_text(left + width / 2, top + width * 1.4 + 14, f"as {as_text}", 12, MUTED))
             names.append(f"{c.name} as {as_text}")
         else:
             names.append(c.name)
-    row_w = max(len(tokens) * step, _text_width(caption, LABEL), width)
+    row_w = max(len(tokens) * step, text_width(caption, LABEL), width)
     label = f"{caption}: {', '.join(names)}" if names else caption
     return "".join(parts), row_w, top - y + width * 1.4 + 20, label
 
@@ -326,246 +326,64 @@ def daifugo_top_svg(cards: Iterable, player: str | None, *, width: float = 60, f
     """The combination on top of the table in a climbing game (Daifugo, Gan Deng Yan), with who
     played it: a row of cards and a caption. A joker or wild card standing in for another card
     (``RJ=H10``) is drawn as itself with "as 10♥" under it. No cards: "the table is empty"."""
-    markup, row_w, row_h, label = _top_row(list(cards), player, PAD, PAD, width,
-                                           highlight=_highlight_set(highlight), four_colour=four_colour)
-    return _svg(row_w + 2 * PAD, row_h + 2 * PAD, label, markup)
+    markup, row_w, row_h, label = top_row(list(cards), player, PAD, PAD, width,
+                                           highlight=highlight_set(highlight), four_colour=four_colour)
+    return svg_document(row_w + 2 * PAD, row_h + 2 * PAD, label, markup)
 
 
 # --- positions ---------------------------------------------------------------------------------
 
-def _hidden(view: str, seat: str | None, player: str) -> bool:
+def is_hidden(view: str, seat: str | None, player: str) -> bool:
     return view == "player" and player != seat
 
 
-def _seat_order(players, bottom: str) -> list[str]:
+def seat_order(players, bottom: str) -> list[str]:
     """The other players clockwise from ``bottom``'s left, for the rows above the table."""
     i = players.index(bottom)
     return [players[(i + k) % len(players)] for k in range(1, len(players))]
 
 
-def _hand_block(name_line: str, cards, x: float, y: float, width: float, *, hidden: bool,
+def hand_block(name_line: str, cards, x: float, y: float, width: float, *, hidden: bool,
                 highlight: frozenset, four_colour: bool) -> tuple[str, float, float]:
     """A player's label and hand row from y (the label alone for an empty hand); returns markup,
     the y below it and its right edge."""
-    label = _text(x, y + LABEL, name_line, LABEL, anchor="start", weight="bold")
+    label = svg_text(x, y + LABEL, name_line, LABEL, anchor="start", weight="bold")
     if not cards:
-        return label, y + LABEL + GAP, x + _text_width(name_line, LABEL)
-    row, row_w = _row(cards, x, y + LABEL + 10, width, hidden=hidden, highlight=highlight,
+        return label, y + LABEL + GAP, x + text_width(name_line, LABEL)
+    row, row_w = card_row(cards, x, y + LABEL + 10, width, hidden=hidden, highlight=highlight,
                       four_colour=four_colour)
     bottom = y + LABEL + 10 + width * (CARD_H / CARD_W + LIFT) + GAP
-    return label + row, bottom, x + max(row_w, _text_width(name_line, LABEL))
+    return label + row, bottom, x + max(row_w, text_width(name_line, LABEL))
 
 
-def _durak_role(state, p: str, view: str, seat: str | None) -> str:
-    name = f"{p} (you)" if view == "player" and p == seat else p
-    hand = state.hands[p]
-    count = f"{len(hand)} card" + ("" if len(hand) == 1 else "s")
-    if p in state.out:
-        role = "out"
-    elif state.over:
-        role = "durak: loses the game" if p == state.loser else ""
-    elif p == state.attacker:
-        role = "attacker"
-    elif p == state.defender:
-        role = "defender, takes" if state.taking else "defender"
-    else:
-        role = "may throw in"
-    return " · ".join(x for x in (name, role, count) if x)
-
-
-def _durak_sorted(cards, trump: str) -> list[Card]:
-    """A hand as a player holds it: suits together, trumps at the right, low to high."""
-    return sorted(cards, key=lambda c: (c.suit == trump, "SHDC".index(c.suit), c.rank))
-
-
-def durak_table_svg(state, *, view: str = "teaching", seat: str | None = None, highlight: Iterable = (),
-                    width: float = 60, four_colour: bool = False) -> str:
-    """A Durak position: the hands (in ``"player"`` view only ``seat``'s face up, the others as
-    backs), the attack cards with each defence card laid across its attack card, open attacks
-    marked "open", the stock with the face-up trump card under it, the discard pile and its count,
-    who attacks whom and the trump suit. Highlighted cards are outlined (and raised in a hand);
-    highlighted cards in the discard pile outline the pile. Raises ``ValueError`` for an unknown
-    view or a player view without a valid seat."""
-    _check_view(state, view, seat)
-    hl = _highlight_set(highlight)
-    w, h = width, width * CARD_H / CARD_W
-    trump = state.trump
-    trump_text = f"trump {SUIT_SYMBOLS[trump]}"
-    parts = []
-    facts = [f"round {state.round_no}", f"{trump_text} {SUIT_NAMES[trump]}"]
-    if state.over:
-        facts.append("game over: " + (f"{state.loser} is the durak" if state.loser else "a draw"))
-    header = " · ".join([f"durak ({state.rules.name})"] + facts)
-    parts.append(_text(PAD, PAD + 14, header, 14, anchor="start", weight="bold"))
-    right = PAD + _text_width(header, 14)
-    y = PAD + 14 + GAP
-    bottom = seat if seat is not None else state.players[0]
-
-    def block(p):
-        nonlocal y, right
-        markup, y, edge = _hand_block(_durak_role(state, p, view, seat), _durak_sorted(state.hands[p], trump),
-                                      PAD, y, w, hidden=_hidden(view, seat, p), highlight=hl,
-                                      four_colour=four_colour)
-        parts.append(markup)
-        right = max(right, edge)
-
-    for p in _seat_order(state.players, bottom):
-        block(p)
-
-    # The middle band: stock and trump card, the table, the discard pile.
-    if not state.over:
-        taking = f": {state.defender} takes" if state.taking else ""
-        caption = (f"{state.attacker} attacks {state.defender}{taking} · "
-                   f"{len(state.attacks)} of {state.limit} attack cards")
-    else:
-        caption = "the game is over"
-    band = y + LABEL + 8
-    mid = band + h * 0.6
-    stock_x = PAD + h * 0.62  # far enough right to leave the face-up card's index in view
-    if state.stock:
-        face_up = state.trump_card
-        parts.append(_placed(face_up, PAD + h / 2 - w / 2, mid - h / 2, w, four_colour=four_colour,
-                             highlight=face_up in hl, rotate=90))
-        for k in range(min(3, len(state.stock) - 1)):
-            parts.append(_placed(None, stock_x + 2 * k, mid - h / 2 - 2 * k, w))
-        stock_label = f"stock {len(state.stock)}"
-    else:
-        parts.append(f'<rect x="{_n(stock_x)}" y="{_n(mid - h / 2)}" width="{_n(w)}" height="{_n(h)}" '
-                     f'rx="{_n(w * 0.08)}" fill="none" stroke="#999999" stroke-dasharray="5 4"/>')
-        parts.append(_suit_shape(trump, stock_x + w / 2, mid, w * 0.5, suit_colour(trump, four_colour)))
-        stock_label = "stock empty"
-    below = mid + h / 2 + 18
-    parts.append(_text(stock_x + w / 2, below, stock_label, LABEL))
-    parts.append(_text(stock_x + w / 2, below + 16, trump_text, LABEL,
-                       suit_colour(trump, four_colour), weight="bold"))
-    table_x = stock_x + w + 34
-    parts.append(_text(table_x, y + LABEL, caption, LABEL, anchor="start", weight="bold"))
-    slot = w * 1.6
-    top = mid - h * 0.62
-    for i, (a, d) in enumerate(zip(state.attacks, state.defences)):
-        ax = table_x + i * slot
-        parts.append(_placed(a, ax, top, w, four_colour=four_colour, highlight=a in hl))
-        if d is not None:
-            parts.append(_placed(d, ax + w * 0.3, top + h * 0.24, w, four_colour=four_colour,
-                                 highlight=d in hl, rotate=14))
-        else:
-            parts.append(_text(ax + w / 2, top + h + 16, "open", LABEL, "#a04000", weight="bold"))
-    if not state.attacks:
-        parts.append(_text(table_x, mid + 5, "no cards on the table", LABEL, MUTED, anchor="start"))
-    discard_x = table_x + max(len(state.attacks), 2) * slot + 24
-    pile = min(4, len(state.discard))
-    for k, turn in enumerate((-9, 6, -3, 10)[:pile]):
-        parts.append(_placed(None, discard_x, mid - h / 2, w, rotate=turn,
-                             highlight=k == pile - 1 and any(c in hl for c in state.discard)))
-    if not pile:
-        parts.append(f'<rect x="{_n(discard_x)}" y="{_n(mid - h / 2)}" width="{_n(w)}" height="{_n(h)}" '
-                     f'rx="{_n(w * 0.08)}" fill="none" stroke="#999999" stroke-dasharray="5 4"/>')
-    parts.append(_text(discard_x + w / 2, below, f"discard {len(state.discard)}", LABEL))
-    right = max(right, discard_x + w * 1.25, table_x + _text_width(caption, LABEL))
-    y = max(below + 16, top + h * 1.42) + GAP
-    block(bottom)
-
-    table = "; ".join(f"{a.name} beaten by {d.name}" if d else f"{a.name} open"
-                      for a, d in zip(state.attacks, state.defences)) or "empty"
-    face = f", face-up {state.trump_card.name}" if state.stock else ""
-    holds = "; ".join(f"{p} holds {len(state.hands[p])}" for p in state.players)
-    summary = (f"durak table, {state.rules.name}: {', '.join(facts)}; {caption}; table: {table}; "
-               f"stock {len(state.stock)}{face}; discard {len(state.discard)}; {holds}")
-    return _svg(right + PAD, y - GAP + PAD, summary, "".join(parts))
-
-
-def _generic_svg(state, *, view: str = "teaching", seat: str | None = None, highlight: Iterable = (),
+def generic_svg(state, *, view: str = "teaching", seat: str | None = None, highlight: Iterable = (),
                  width: float = 60, four_colour: bool = False) -> str:
     """Any game: a header, every hand (face down for other seats in the player view) and, in the
     teaching view, the position's ``describe()`` text line by line."""
-    hl = _highlight_set(highlight)
+    hl = highlight_set(highlight)
     header = f"{state.game} ({state.rules.name})"
-    parts = [_text(PAD, PAD + 14, header, 14, anchor="start", weight="bold")]
-    right = PAD + _text_width(header, 14)
+    parts = [svg_text(PAD, PAD + 14, header, 14, anchor="start", weight="bold")]
+    right = PAD + text_width(header, 14)
     y = PAD + 14 + GAP
     for p in state.players:
         name = f"{p} (you)" if view == "player" and p == seat else p
-        markup, y, edge = _hand_block(f"{name} · {len(state.hands[p])} cards", list(state.hands[p]), PAD, y,
-                                      width, hidden=_hidden(view, seat, p), highlight=hl,
+        markup, y, edge = hand_block(f"{name} · {len(state.hands[p])} cards", list(state.hands[p]), PAD, y,
+                                      width, hidden=is_hidden(view, seat, p), highlight=hl,
                                       four_colour=four_colour)
         parts.append(markup)
         right = max(right, edge)
     if view == "teaching":
         for line in state.describe().splitlines():
             y += 16
-            parts.append(f'<text x="{PAD}" y="{_n(y)}" font-family="monospace" font-size="12" '
+            parts.append(f'<text x="{PAD}" y="{num(y)}" font-family="monospace" font-size="12" '
                          f'fill="{INK}" xml:space="preserve">{_esc(line)}</text>')
             right = max(right, PAD + 7.3 * len(line))
         y += GAP
     holds = "; ".join(f"{p} holds {len(state.hands[p])}" for p in state.players)
-    return _svg(right + PAD, y - GAP + PAD, f"{header}: {holds}", "".join(parts))
+    return svg_document(right + PAD, y - GAP + PAD, f"{header}: {holds}", "".join(parts))
 
 
-def _daifugo_role(state, p: str, view: str, seat: str | None) -> str:
-    name = f"{p} (you)" if view == "player" and p == seat else p
-    tags = []
-    if p in state.out:
-        tags.append("out")
-    elif p == state.turn:
-        tags.append("to play")
-    if p in state.passed:
-        tags.append("passed")
-    count = len(state.hands[p])
-    tags.append(f"{count} card" + ("" if count == 1 else "s"))
-    return " · ".join([name] + tags)
-
-
-def _daifugo_sorted(cards) -> list[Card]:
-    """A hand in Daifugo's usual order, weakest first: 3 up to A, then 2, then jokers."""
-    return sorted(cards, key=lambda c: (c.is_wild, (c.rank - 3) % 13 if c.rank else 0, c.index))
-
-
-def daifugo_svg(state, *, view: str = "teaching", seat: str | None = None, highlight: Iterable = (),
-                width: float = 60, four_colour: bool = False) -> str:
-    """A Daifugo position: a header (rule set, revolution, suit lock), the other hands, the top of
-    the table with who played it, and ``seat``'s hand (the first player's in the teaching view) at
-    the bottom; in the ``"player"`` view only ``seat``'s hand is face up. Raises ``ValueError`` for
-    an unknown view or a player view without a valid seat."""
-    _check_view(state, view, seat)
-    hl = _highlight_set(highlight)
-    facts = [f"daifugo ({state.rules.name})"]
-    if state.revolution:
-        facts.append("revolution")
-    if state.lock:
-        facts.append("suit lock " + " ".join(SUIT_SYMBOLS[x] for x in sorted(state.lock, key="SHDC".index)))
-    if state.over:
-        facts.append("game over")
-    header = " · ".join(facts)
-    parts = [_text(PAD, PAD + 14, header, 14, anchor="start", weight="bold")]
-    right = PAD + _text_width(header, 14)
-    y = PAD + 14 + GAP
-    bottom = seat if seat is not None else state.players[0]
-
-    def block(p):
-        nonlocal y, right
-        markup, y, edge = _hand_block(_daifugo_role(state, p, view, seat), _daifugo_sorted(state.hands[p]), PAD, y,
-                                      width, hidden=_hidden(view, seat, p), highlight=hl,
-                                      four_colour=four_colour)
-        parts.append(markup)
-        right = max(right, edge)
-
-    for p in _seat_order(state.players, bottom):
-        block(p)
-    top = state.top
-    markup, row_w, row_h, top_label = _top_row(list(top.cards) if top else [], state.last_player, PAD, y,
-                                               width, highlight=hl, four_colour=four_colour)
-    parts.append(markup)
-    right = max(right, PAD + row_w)
-    y += row_h + GAP
-    block(bottom)
-    holds = "; ".join(f"{p} holds {len(state.hands[p])}" for p in state.players)
-    return _svg(right + PAD, y - GAP + PAD, f"{', '.join(facts)}; {top_label}; {holds}", "".join(parts))
-
-
-_DRAWERS = {"durak": durak_table_svg, "daifugo": daifugo_svg}
-
-
-def _check_view(state, view: str, seat: str | None) -> None:
+def check_view(state, view: str, seat: str | None) -> None:
     if view not in ("teaching", "player"):
         raise ValueError(f"view must be 'teaching' or 'player', not {view!r}")
     if seat is not None and seat not in state.players:
@@ -576,12 +394,11 @@ def _check_view(state, view: str, seat: str | None) -> None:
 
 def state_svg(state, *, view: str = "teaching", seat: str | None = None, highlight: Iterable = (),
               width: float = 60, four_colour: bool = False) -> str:
-    """A picture of any position. ``view="teaching"`` shows every hand face up; ``view="player"``
-    only ``seat``'s (the others as backs, and no text that would give them away). ``highlight``
-    lists cards to outline (the cards that just moved). Durak and Daifugo have drawings of their
-    own (:func:`durak_table_svg`, :func:`daifugo_svg`); any other game shows its hands and, in the
-    teaching view, its ``describe()`` text.
-    Raises ``ValueError`` for an unknown view or a player view without a valid seat."""
-    _check_view(state, view, seat)
-    draw = _DRAWERS.get(state.game, _generic_svg)
-    return draw(state, view=view, seat=seat, highlight=highlight, width=width, four_colour=four_colour)
+    """A picture of any position, drawn by the game's own ``State.picture`` hook (a game without
+    one shows its hands and, in the teaching view, its ``describe()`` text: :func:`generic_svg`).
+    ``view="teaching"`` shows every hand face up; ``view="player"`` only ``seat``'s (the others as
+    backs, and no text that would give them away). ``highlight`` lists cards to outline (the cards
+    that just moved). Raises ``ValueError`` for an unknown view or a player view without a valid
+    seat."""
+    check_view(state, view, seat)
+    return state.picture(view=view, seat=seat, highlight=highlight, width=width, four_colour=four_colour)

@@ -270,18 +270,6 @@ class Stepper(_Widget):
 
 # --- TryIt ---------------------------------------------------------------------------------------
 
-# Cards on the table that an action may name (durak: the unbeaten attack card a defence answers).
-_TABLE_CARDS = {"durak": lambda state: state.unbeaten()}
-
-
-def _verbs(state: State) -> list[str]:
-    """The verbs this game and rule set have, in the engine's order."""
-    verbs = list(state.VERBS)
-    if state.game == "durak" and not state.rules.transfer:
-        verbs.remove("transfer")
-    return verbs
-
-
 class TryIt(_Widget):
     """Play a position by hand: choose the seat (hot seat: any player), select cards, press a verb.
     The engine's verdict appears at once: for an accepted action its event texts, for a refused one
@@ -303,7 +291,7 @@ class TryIt(_Widget):
             scenario = _scenario(source)
             self._state, _ = _replay(scenario, scenario.rules, at_step)
         self.four_colour = four_colour
-        self.verbs = _verbs(self._state)
+        self.verbs = self._state.verbs()
         self._history: list[tuple[State, Action]] = []
         self._selected: list[Card] = []
         self._moved: frozenset[Card] = frozenset()
@@ -343,8 +331,7 @@ class TryIt(_Widget):
         """The cards that can be selected now: the seat's hand, then any table cards an action
         may name."""
         hand = sorted(self._state.hands[self._player])
-        table = _TABLE_CARDS.get(self._state.game, lambda state: [])(self._state)
-        return hand + list(table)
+        return hand + list(self._state.table_cards())
 
     def select(self, *cards: Card | str) -> None:
         """Make ``cards`` (cards or their notation) the selection, in this order; no argument
@@ -362,12 +349,7 @@ class TryIt(_Widget):
     def _arguments(self, verb: str) -> list[Card]:
         if self._state.VERBS.get(verb) == 0:
             return []
-        cards = list(self._selected)
-        if self._state.game == "durak" and verb == "defend":
-            # The contract writes the attack card first; the learner may have picked either first.
-            table = set(self._state.attacks)
-            cards.sort(key=lambda c: c not in table)
-        return cards
+        return self._state.arrange(verb, self._selected)
 
     def _say(self, text: str, verdict: str) -> str:
         self._message, self._verdict = text, verdict
@@ -466,7 +448,7 @@ class TryIt(_Widget):
             for button in self._card_buttons.values():
                 button.close()
             self._card_buttons = {}
-            table = set(_TABLE_CARDS.get(self._state.game, lambda state: [])(self._state))
+            table = set(self._state.table_cards())
             for c in cards:
                 colour = suit_colour(c.suit, self.four_colour) if c.suit else "#222222"
                 tip = c.name + (" (on the table)" if c in table else "")
@@ -752,16 +734,14 @@ class Referee(_Widget):
         except (ScenarioError, ValueError) as exc:
             self._answer = str(exc)
         else:
-            self._answer = self._checklist(state, file, action)
+            self._answer = self._checklist(state, action)
         self._refresh()
         return self._answer
 
     @staticmethod
-    def _checklist(state: State, file: str, action: str) -> str:
+    def _checklist(state: State, action: str) -> str:
         from . import referee
 
-        if state.game != "durak":
-            return f"The referee knows the Durak checklist only; {file} is {state.game}."
         try:
             answers = referee.ask(state, action)
         except NotationError as exc:

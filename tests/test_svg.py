@@ -14,8 +14,9 @@ from cardlab import card, deck, durak, parse_cards
 from cardlab.display import Hand, cards_html, state_html
 from cardlab.engine import State
 from cardlab.scenario import load, run
+from cardlab.durak.picture import durak_table_svg
 from cardlab.svg import (BACK_LABEL, FOUR_COLOURS, HIGHLIGHT, RED, TWO_COLOURS, card_svg,
-                         daifugo_top_svg, durak_table_svg, hand_svg, state_svg)
+                         daifugo_top_svg, hand_svg, state_svg)
 
 ROOT = Path(__file__).resolve().parent.parent
 ROUTE_A = ROOT / "lessons" / "scenarios" / "durak" / "route_a.yaml"

@@ -415,6 +415,12 @@ class DaifugoState(State):
 
     # --- views ----------------------------------------------------------------------------------
 
+    def picture(self, *, view="teaching", seat=None, highlight=(), width=60, four_colour=False) -> str:
+        from .picture import daifugo_svg
+
+        return daifugo_svg(self, view=view, seat=seat, highlight=highlight, width=width,
+                           four_colour=four_colour)
+
     def key(self) -> tuple:
         return (self.rules, self.players, tuple(frozenset(self.hands[p]) for p in self.players),
                 self.blind, tuple(sorted(self.previous_ranks.items())) if self.previous_ranks else None,

@@ -19,8 +19,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .cards import SUIT_NAMES, SUIT_SYMBOLS, Card, card, count_cards, deck, format_cards
-from .engine import Action, DealError, Event, Refusal, State, check_cards_unique
+from ..cards import SUIT_NAMES, SUIT_SYMBOLS, Card, card, count_cards, deck, format_cards
+from ..engine import Action, DealError, Event, Refusal, State, check_cards_unique
 
 HAND_SIZE = 6
 MAX_ATTACK = 6
@@ -532,7 +532,7 @@ class DurakState(State):
         return {"loser": self.loser, "draw": self.loser is None}
 
     def describe(self) -> str:
-        from .cards import sort_cards
+        from ..cards import sort_cards
 
         face = f", face-up {self.trump_card}" if self.stock else ""
         lines = [f"durak ({self.rules.name}), round {self.round_no}; trump {SUIT_SYMBOLS[self.trump]} "
@@ -548,6 +548,38 @@ class DurakState(State):
         state = " (taking)" if self.taking else ""
         lines.append(f"  {self.attacker} attacks {self.defender}{state}")
         return "\n".join(lines)
+
+    # --- hooks of the shared widgets, pictures and referee ------------------------------------------
+
+    def picture(self, *, view="teaching", seat=None, highlight=(), width=60, four_colour=False) -> str:
+        from .picture import durak_table_svg
+
+        return durak_table_svg(self, view=view, seat=seat, highlight=highlight, width=width,
+                               four_colour=four_colour)
+
+    def verbs(self) -> list[str]:
+        return [v for v in self.VERBS if v != "transfer" or self.rules.transfer]
+
+    def table_cards(self) -> list[Card]:
+        """The unbeaten attack cards: a defence names one of them."""
+        return self.unbeaten()
+
+    def arrange(self, verb: str, cards) -> list:
+        """A defence writes the attack card first, whichever was selected first."""
+        if verb != "defend":
+            return list(cards)
+        table = set(self.attacks)
+        return sorted(cards, key=lambda c: c not in table)
+
+    def table_talk(self) -> list[tuple[str, str]]:
+        from .checklist import table_talk
+
+        return table_talk(self)
+
+    def checklist(self, action: Action) -> list[tuple[str, str]]:
+        from .checklist import ask
+
+        return ask(self, action)
 
     def __repr__(self) -> str:
         return f"<DurakState {self.rules.name} round {self.round_no}: {self.attacker} attacks {self.defender}>"
