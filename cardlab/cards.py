@@ -15,6 +15,8 @@ identity and the engines can use them directly in sets and dicts::
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -224,15 +226,37 @@ def format_cards(cards: Iterable[Card | StandIn]) -> str:
     return " ".join(str(c) for c in cards)
 
 
+_NOTATION_TOKEN = re.compile(r"(?<![\w=])(?:(RJ|BJ|W[1-6])=([SHDC])?|([SHDC]))(10|[2-9TJQKA])(?!\w)")
+
+
+def to_symbols(text: str) -> str:
+    """``text`` with every card written in the letter notation shown the way a learner reads it:
+    ``S9`` becomes ``9♠``, ``HT`` ``10♥``, a stand-in ``RJ=H10`` ``RJ=10♥``; other words, jokers
+    and wild cards (``RJ``, ``W3``) are left as they are.
+
+    >>> to_symbols("乙 defend S8 SQ; table: S9/? D9/SJ; RJ=HT BJ=9")
+    '乙 defend 8♠ Q♠; table: 9♠/? 9♦/J♠; RJ=10♥ BJ=9'
+    """
+    def symbol(m: re.Match) -> str:
+        wild, wild_suit, suit, rank = m.groups()
+        rank = "10" if rank == "T" else rank
+        if wild:
+            return f"{wild}={rank}{SUIT_SYMBOLS[wild_suit] if wild_suit else ''}"
+        return rank + SUIT_SYMBOLS[suit]
+
+    return _NOTATION_TOKEN.sub(symbol, text)
+
+
 def sort_cards(cards: Iterable[Card]) -> list[Card]:
     """Cards sorted by rank then suit (2 lowest, jokers and wild cards last); a stable order for
     printing positions."""
     return sorted(cards, key=lambda c: c.index)
 
 
-def count_cards(n: int) -> str:
-    """``"1 card"``, ``"2 cards"``: card counts in explanations read as plain English."""
-    return "1 card" if n == 1 else f"{n} cards"
+def count_cards(n: int, noun: str = "card") -> str:
+    """``"1 card"``, ``"2 cards"``, ``"1 attack card"``: counts in explanations read as plain
+    English."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def deck(name: str) -> tuple[Card, ...]:

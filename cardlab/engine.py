@@ -14,10 +14,11 @@ and nothing else.
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable, NamedTuple
 
-from .cards import Card, CardError, StandIn, format_cards, parse_token
+from .cards import Card, CardError, StandIn, format_cards, parse_token, to_symbols
 
 # Reason codes of the contract in their order of precedence: where several apply, the first wins.
 REASON_CODES: dict[str, str] = {
@@ -46,6 +47,10 @@ REASON_CODES: dict[str, str] = {
     "must_give_weakest": "daifugo exchange under a return-weakest rule set: the upper player must "
                          "return their weakest cards",
 }
+
+
+# Seat letters, clockwise from the first player listed: A, B, C ...
+SEAT_LETTERS = "ABCDEFGH"
 
 
 class Action(NamedTuple):
@@ -218,6 +223,37 @@ class State:
                 return p
         return None
 
+    # --- names and notation as a learner reads and types them -------------------------------------
+
+    def seat_letter(self, player: str) -> str:
+        """The Latin letter of ``player``'s seat, in clockwise order from A: what a learner
+        without a Chinese keyboard types (``A attack S8``) and reads beside 甲 without CJK fonts."""
+        return SEAT_LETTERS[self.players.index(player)]
+
+    def seat_label(self, player: str) -> str:
+        """``"甲 (A)"``: a name that is not plain ASCII, followed by its seat letter; an ASCII name
+        as it is."""
+        return player if player.isascii() else f"{player} ({self.seat_letter(player)})"
+
+    def learner_text(self, text: str) -> str:
+        """``text`` as a learner reads it: cards as ``9♠`` instead of ``S9``, and every player
+        name that is not plain ASCII followed by its seat letter (``甲 (A)``)."""
+        text = to_symbols(text)
+        names = [p for p in self.players if not p.isascii()]
+        if names:
+            pattern = re.compile("|".join(re.escape(p) for p in sorted(names, key=len, reverse=True)))
+            text = pattern.sub(lambda m: self.seat_label(m.group(0)), text)
+        return text
+
+    def _seat_from_letter(self, word: str) -> str | None:
+        """The player whose seat letter is ``word`` (either case), unless a player is named so."""
+        letter = word.upper()
+        if len(word) != 1 or letter not in SEAT_LETTERS[:len(self.players)]:
+            return None
+        if any(p.upper() == letter for p in self.players):
+            return None
+        return self.players[SEAT_LETTERS.index(letter)]
+
     def with_rules(self, rules) -> "State":
         """A copy of this position governed by ``rules`` (another rule set of the same game) from
         now on, as if it had been played under them so far."""
@@ -250,7 +286,10 @@ class State:
             raise NotationError(text, "an action is PLAYER VERB [CARDS], such as '甲 attack S8'")
         player, verb, *args = words
         if player not in self.players:
-            raise NotationError(text, f"no player named {player!r} (players: {', '.join(self.players)})")
+            player = self._seat_from_letter(player) or player
+        if player not in self.players:
+            seats = ", ".join(self.seat_label(p) for p in self.players)
+            raise NotationError(text, f"no player named {player!r} (players: {seats})")
         verb = verb.lower()
         if verb not in self.VERBS:
             raise NotationError(text, f"{self.game} has no verb {verb!r} (verbs: {', '.join(self.VERBS)})")

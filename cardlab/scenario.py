@@ -14,7 +14,7 @@ from typing import Any
 
 import yaml
 
-from .cards import SUIT_SYMBOLS, Card, CardError, StandIn, parse_token
+from .cards import SUIT_SYMBOLS, Card, CardError, StandIn, count_cards, parse_token
 from .engine import REASON_CODES, Action, DealError, Event, IllegalAction, NotationError, State
 
 # The games and rule sets the contract names; a game whose module is missing is "not implemented".
@@ -539,6 +539,58 @@ def show_value(value) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
+
+
+def _cards_words(value) -> str:
+    return " ".join(sorted(str(c) for c in value)) if value else ""
+
+
+def _yes_no(yes: str, no: str):
+    return lambda v: yes if v else no
+
+
+def _per_player(phrase):
+    return lambda v: "; ".join(phrase(p, x) for p, x in v.items())
+
+
+# What each expectation confirms, in words a learner reads (cards still in the notation: the
+# widgets show them as 9♠ through State.learner_text).
+_EXPECTATION_WORDS = {
+    "hands": _per_player(lambda p, cards: f"{p} holds {_cards_words(cards) or 'no cards'}"),
+    "hand_sizes": _per_player(lambda p, n: f"{p} has {count_cards(n)}"),
+    "stock_size": lambda n: f"the stock has {count_cards(n)}" if n else "the stock is empty",
+    "turn": lambda p: f"{p} is to play" if p else "nobody is to play",
+    "top": lambda cards: f"the play to beat is {_cards_words(cards)}" if cards else "the table is clear",
+    "finished": lambda ps: "out so far, in order: " + ", ".join(ps) if ps else "nobody is out yet",
+    "over": _yes_no("the game is over", "the game goes on"),
+    "legal": lambda items: "; ".join(f"{text} would be allowed" for _, text, _ in items),
+    "illegal": lambda items: "; ".join(f"{text} would be refused" + (f" ({code})" if code else "")
+                                       for _, text, code in items),
+    "revolution": _yes_no("a revolution is in force", "no revolution is in force"),
+    "lock": lambda suits: ("locked to " + " ".join(SUIT_SYMBOLS[x] for x in sorted(suits))
+                           if suits else "no suit is locked"),
+    "fouls": lambda ps: "went out on a forbidden finish: " + ", ".join(ps) if ps else "no forbidden finish",
+    "demoted": lambda p: f"{p} is demoted (都落ち)" if p else "nobody is demoted",
+    "result": _per_player(lambda p, rank: f"{p} is {rank}"),
+    "points": _per_player(lambda p, n: f"{p} scores {n:+d}"),
+    "winner": lambda p: f"{p} has won" if p else "nobody has won yet",
+    "trump": lambda suit: f"trumps are {SUIT_SYMBOLS[suit]}",
+    "attacker": lambda p: f"{p} attacks",
+    "defender": lambda p: f"{p} defends",
+    "table": lambda cards: f"on the table: {_cards_words(cards)}" if cards else "the table is empty",
+    "discard_size": lambda n: f"{count_cards(n)} beaten off and out of the game",
+    "loser": lambda p: f"{p} is left holding cards: the durak" if p else "nobody loses",
+    "draw": _yes_no("the game is a draw", "the game is not a draw"),
+    "attack_limit": lambda n: f"this round may hold at most {count_cards(n, 'attack card')}",
+}
+
+
+def expectation_words(key: str, value) -> str:
+    """What expectation ``key`` with ``value`` (as the loader gives it) confirms, in words:
+    ``hand_sizes: {乙: 5}`` is "乙 has 5 cards". A key cardlab has no words for reads as the file
+    writes it."""
+    words = _EXPECTATION_WORDS.get(key)
+    return words(value) if words else f"{key}: {show_value(value)}"
 
 
 def _compare(scenario: Scenario, state: State, key: str, expected) -> str | None:

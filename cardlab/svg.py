@@ -24,7 +24,7 @@ from functools import lru_cache
 from html import escape
 from typing import Iterable
 
-from .cards import RANK_NAMES, SUIT_NAMES, SUIT_SYMBOLS, Card, StandIn, card as card_of, plain
+from .cards import RANK_NAMES, SUIT_SYMBOLS, Card, StandIn, card as card_of, plain
 
 CARD_W, CARD_H = 100, 140
 BACK_LABEL = "face-down card"
@@ -131,8 +131,11 @@ def _face(c: Card, four_colour: bool) -> str:
     rank = RANK_NAMES[c.rank]
     size = 17 if rank == "10" else 20
     spacing = ' letter-spacing="-1.5"' if rank == "10" else ""
-    index = (svg_text(12, 24, rank, size, colour, weight="bold", extra=spacing)
-             + suit_shape(c.suit, 12, 36, 13, colour))
+    index = svg_text(12, 24, rank, size, colour, weight="bold", extra=spacing)
+    if rank in ("6", "9"):
+        # Underlined as on printed cards, so a 6 turned sideways or upside down never reads as 9.
+        index += f'<rect x="6.5" y="26.5" width="11" height="1.8" fill="{colour}"/>'
+    index += suit_shape(c.suit, 12, 36, 13, colour)
     parts = [_frame("#ffffff", "#8a8a8a"), _corners(index)]
     if c.rank in _PIPS:
         pip = 17 if c.rank < 8 else 15  # smaller pips keep the crowded 8, 9 and 10 apart
@@ -366,7 +369,7 @@ def generic_svg(state, *, view: str = "teaching", seat: str | None = None, highl
     right = PAD + text_width(header, 14)
     y = PAD + 14 + GAP
     for p in state.players:
-        name = f"{p} (you)" if view == "player" and p == seat else p
+        name = state.seat_label(p) + (" (you)" if view == "player" and p == seat else "")
         markup, y, edge = hand_block(f"{name} · {len(state.hands[p])} cards", list(state.hands[p]), PAD, y,
                                       width, hidden=is_hidden(view, seat, p), highlight=hl,
                                       four_colour=four_colour)
@@ -379,7 +382,7 @@ def generic_svg(state, *, view: str = "teaching", seat: str | None = None, highl
                          f'fill="{INK}" xml:space="preserve">{_esc(line)}</text>')
             right = max(right, PAD + 7.3 * len(line))
         y += GAP
-    holds = "; ".join(f"{p} holds {len(state.hands[p])}" for p in state.players)
+    holds = "; ".join(f"{state.seat_label(p)} holds {len(state.hands[p])}" for p in state.players)
     return svg_document(right + PAD, y - GAP + PAD, f"{header}: {holds}", "".join(parts))
 
 

@@ -1,5 +1,5 @@
 """Jupyter widgets for the lessons: :class:`Stepper`, :class:`TryIt`, :class:`Quiz`, :class:`Compare`
-and the Durak :class:`Referee`.
+and :class:`Referee`.
 
 Each widget is a plain Python object first: every button has a method (``stepper.step()``,
 ``tryit.press("attack")``, ``quiz.answer(0, "Illegal")`` ...) that returns or exposes the same
@@ -9,30 +9,58 @@ displayed) and follows every change made through the Python API. ipywidgets is i
 so ``import cardlab`` and ``import cardlab.widgets`` never need it.
 
 Every verdict, explanation and narration is the engine's own text: the rule a learner reads is the
-rule the engine applies. In a notebook::
+rule the engine applies. What a learner reads shows cards as 9♠ (never the letter notation S9 that
+scenario files use) and each player whose name is not plain ASCII with a seat letter, ``甲 (A)``,
+so that nothing depends on a Chinese font or keyboard; typing ``A attack S8`` works too.
+
+Displayed in a notebook, a widget also carries a static HTML picture of itself, which is what a
+notebook saved without widget state shows before its cells are run (with a line saying to run
+them). ``size="large"`` (or :func:`presentation` for every widget made afterwards) draws larger
+cards with the narration beside the table, to fit a classroom projector (1280×720); the
+"Projector size" toggle switches one widget. In a notebook::
 
     stepper = Stepper("scenarios/durak/route_a.yaml")
-    stepper              # the widget
+    stepper              # the widget; with the pointer over it, ← and → step back and forth
     stepper.step()
     print(stepper.narration)
-    # Step 1: 甲 attack S8
-    # 甲 opens the round against 乙 with 8♠; the round may have up to 6 attack cards.
+    # Step 1: 甲 (A) attack 8♠
+    # 甲 (A) opens the round against 乙 (B) with 8♠; the round may have up to 6 attack cards.
     # ...
 """
 
 from __future__ import annotations
 
+import re
 from html import escape
 from pathlib import Path
 from typing import Any, Iterable
 
-from .cards import Card, card as card_of, plain
+import yaml
+
+from .cards import Card, StandIn, parse_token, plain
 from .engine import Action, Event, NotationError, State
-from .scenario import Scenario, ScenarioError, game_module, load, run, show_value
+from .scenario import Scenario, ScenarioError, expectation_words, game_module, load, run
 from .svg import state_svg, suit_colour
 
 ACCEPTED, REFUSED, INFO = "accepted", "refused", "info"
 _VERDICT_COLOURS = {ACCEPTED: "#1a7f37", REFUSED: "#b3261e", INFO: "#333333"}
+RUN_ME = "Run this cell (Run → Run All Cells) to use the buttons."
+
+# Card width in pixels for each size; "large" is for a projector.
+SIZES = {"normal": 60, "large": 84}
+_default_size = ["normal"]
+
+
+def presentation(on: bool = True) -> None:
+    """Make every widget created from now on large (projector size), or normal again."""
+    _default_size[0] = "large" if on else "normal"
+
+
+def _size(size: str | None) -> str:
+    size = _default_size[0] if size is None else size
+    if size not in SIZES:
+        raise ValueError(f"size must be one of {', '.join(SIZES)}, not {size!r}")
+    return size
 
 
 def _ipywidgets():
@@ -46,9 +74,15 @@ def _scenario(source: Scenario | str | Path) -> Scenario:
     return source if isinstance(source, Scenario) else load(source)
 
 
+def _whole_number(value, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{name} must be a whole number, not {value!r}")
+    return value
+
+
 def _check_at_step(scenario: Scenario, at_step: int | None) -> int:
-    at = 0 if at_step is None else at_step
-    if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= len(scenario.steps):
+    at = _whole_number(0 if at_step is None else at_step, "at_step")
+    if not 0 <= at <= len(scenario.steps):
         raise ValueError(f"at_step must be a step number from 0 (the start) to {len(scenario.steps)}, "
                          f"not {at_step!r}")
     return at
@@ -83,15 +117,17 @@ def _lines_html(text: str, css_class: str, colour: str = "#222222", heading: boo
     return f'<div class="{css_class}" style="color:{colour};line-height:1.45">{"<br>".join(lines)}</div>'
 
 
-def _expectations_text(expect: dict[str, Any]) -> str:
-    parts = []
-    for key, value in expect.items():
-        if key in ("legal", "illegal"):
-            items = [text + (f" ({code})" if code else "") for _, text, code in value]
-            parts.append(f"{key}: {', '.join(items)}")
-        else:
-            parts.append(f"{key}: {show_value(value)}")
-    return "; ".join(parts)
+def _fit(svg: str, size: str) -> str:
+    """At projector size a picture shrinks to the window's height, so the buttons, the table and
+    the narration are on screen together."""
+    if size != "large":
+        return svg
+    return svg.replace("<svg ", '<svg style="max-width:100%;height:auto;max-height:calc(100vh - 170px)" ', 1)
+
+
+def _static(title: str, body: str) -> str:
+    return (f'<div class="cardlab-static"><b>{escape(title)}</b>'
+            f'<p style="color:#a04000"><i>{escape(RUN_ME)}</i></p>{body}</div>')
 
 
 class _Widget:
@@ -118,30 +154,73 @@ class _Widget:
     def _update_view(self) -> None:
         raise NotImplementedError
 
-    def _ipython_display_(self):
-        from IPython.display import display
-
-        display(self.widget)
+    def static_html(self) -> str:
+        """What a notebook saved without widget state shows for this widget: its picture or text,
+        and a line saying to run the cell."""
+        raise NotImplementedError
 
     def _repr_mimebundle_(self, **kwargs):
-        return self.widget._repr_mimebundle_(**kwargs)
+        bundle = dict(self.widget._repr_mimebundle_(**kwargs))
+        bundle["text/html"] = self.static_html()
+        bundle["text/plain"] = repr(self)
+        return bundle
+
+
+class _Sized(_Widget):
+    """A widget with a normal and a projector size, and a toggle between them."""
+
+    size = "normal"
+
+    def set_size(self, size: str) -> None:
+        """``"normal"`` or ``"large"`` (projector size)."""
+        self.size = _size(size)
+        self._pictures = {}
+        if self._view is not None:
+            self._arrange()
+            self._update_view()
+
+    def _size_toggle(self, ipw):
+        toggle = ipw.ToggleButton(value=self.size == "large", description="Projector size",
+                                  tooltip="larger cards, narration beside the table (fits 1280×720)",
+                                  layout=ipw.Layout(width="auto"))
+        toggle.observe(lambda change: self.set_size("large" if change["new"] else "normal"), names="value")
+        return toggle
+
+    def _arrange(self) -> None:
+        raise NotImplementedError
+
+
+def _keys(ipw, box, moves: dict[str, Any]):
+    """Keyboard keys for a widget, while the pointer is over it (``ipyevents``); ``None`` where
+    ipyevents is not installed, the buttons doing the same."""
+    try:
+        from ipyevents import Event
+    except ImportError:
+        return None
+    keys = Event(source=box, watched_events=["keydown"], prevent_default_actions=True)
+    keys.on_dom_event(lambda event: moves[event["key"]]() if event.get("key") in moves else None)
+    return keys
 
 
 # --- Stepper -------------------------------------------------------------------------------------
 
-class Stepper(_Widget):
-    """Walk through a scenario one step at a time: Reset, Back, Step and End buttons, a counter
-    ("step 4 of 10"; the start is step 0), the narration of the current step (the engine's event
-    texts, for a refused step the reason code and explanation, then the scenario's note) and the
+class Stepper(_Sized):
+    """Walk through a scenario one step at a time: Reset, Back, Step and End buttons (and the keys
+    Home, ←, → and End), a counter ("step 4 of 10"; the start is step 0), the narration of the
+    current step (the engine's event texts, for a refused step the reason code and explanation,
+    then the scenario's note and what the scenario checks at that point, in words) and the
     position drawn with the cards of the step highlighted (the cards that moved; for a refused
     step, the cards it tried to play).
+
+    A step of the file that only checks (``expect:`` alone) is folded into the step before it, so
+    every Step a learner presses changes something; its checks and note are read with that step.
 
     ``view="teaching"`` shows every hand face up; ``view="player"`` only ``seat``'s (default: the
     first player). The scenario is replayed once, when the stepper is made; moving between steps
     only changes which stored position is shown. ``source`` is a :class:`Scenario` or a path."""
 
     def __init__(self, source: Scenario | str | Path, view: str = "teaching", seat: str | None = None,
-                 four_colour: bool = False):
+                 four_colour: bool = False, size: str | None = None):
         self.scenario = _scenario(source)
         if view not in ("teaching", "player"):
             raise ValueError(f"view must be 'teaching' or 'player', not {view!r}")
@@ -150,8 +229,15 @@ class Stepper(_Widget):
         self.view = view
         self.seat = seat if seat is not None or view == "teaching" else self.scenario.players[0]
         self.four_colour = four_colour
+        self.size = _size(size)
         self.result = run(self.scenario, keep_states=True)
-        self._states = [self.result.start] + [o.state for o in self.result.outcomes]
+        # Frame 0 is the start; every other frame is one action step with the checks after it.
+        self._frames: list[list] = [[]]
+        for outcome in self.result.outcomes:
+            if outcome.step.action is None:
+                self._frames[-1].append(outcome)
+            else:
+                self._frames.append([outcome])
         self._index = 0
         self._pictures: dict[int, str] = {}
 
@@ -164,8 +250,9 @@ class Stepper(_Widget):
 
     @property
     def total(self) -> int:
-        """The number of steps replayed (fewer than the file's when an expectation failed)."""
-        return len(self.result.outcomes)
+        """The number of steps to press through (steps that only check are folded into the step
+        before them; fewer when an expectation failed)."""
+        return len(self._frames) - 1
 
     @property
     def counter(self) -> str:
@@ -174,40 +261,51 @@ class Stepper(_Widget):
     @property
     def state(self) -> State:
         """The position after the current step (do not modify: it is the stored replay)."""
-        return self._states[self._index]
+        frame = self._frames[self._index]
+        return frame[0].state if frame else self.result.start
 
     @property
     def highlight(self) -> frozenset[Card]:
         """The cards of the current step: those that moved, or those a refused action named."""
         if self._index == 0:
             return frozenset()
-        outcome = self.result.outcomes[self._index - 1]
+        outcome = self._frames[self._index][0]
         if outcome.refusal is not None:
             return frozenset(plain(c) for c in outcome.step.action.cards)
         return _moved(outcome.events)
 
     @property
     def narration(self) -> str:
-        """What the current step did, in plain text: a heading line, the engine's explanation,
-        the scenario's note, what was checked, and a failed expectation if there was one."""
+        """What the current step did, as the learner reads it: a heading line, the engine's
+        explanation, the scenario's notes, what the scenario confirms now (in words), and a failed
+        expectation if there was one."""
+        frame = self._frames[self._index]
         if self._index == 0:
-            source = f" ({self.scenario.source})" if self.scenario.source else ""
-            return f"Start: {self.scenario.title}{source}\nThe starting position; press Step to play the first step."
-        outcome = self.result.outcomes[self._index - 1]
-        step = outcome.step
-        word = " (refused, as the scenario expects)" if outcome.refusal is not None and outcome.ok else ""
-        lines = [f"Step {step.number}: {step.text or 'check'}{word}"]
-        if outcome.narration:
-            lines.append(outcome.narration)
-        if step.expect and outcome.ok:
-            lines.append("Checked: " + _expectations_text(step.expect))
-        if outcome.failure:
-            lines.append(f"FAIL: {outcome.failure}")
-        return "\n".join(lines)
+            source = [f"From: {self.scenario.source}"] if self.scenario.source else []
+            lines = [f"Start: {self.scenario.title}", *source, "The starting position."]
+        else:
+            outcome = frame[0]
+            word = " (refused, as the scenario expects)" if outcome.refusal is not None and outcome.ok else ""
+            lines = [f"Step {self._index}: {outcome.step.text}{word}"]
+            if outcome.narration:
+                lines.append(outcome.narration)
+        checks = []
+        for outcome in frame:
+            checks.extend(expectation_words(key, value) for key, value in outcome.step.expect.items()
+                          if outcome.ok)
+            if outcome.step.action is None and outcome.step.note:
+                lines.append(outcome.step.note)
+        if checks:
+            lines.append("Now: " + "; ".join(checks) + ".")
+        lines.extend(f"FAIL: {o.failure}" for o in frame if o.failure)
+        if self._index < self.total:
+            lines.append("Press Step (or →) for the next step." if self._index == 0 else "")
+        return self.state.learner_text("\n".join(line for line in lines if line))
 
     def goto(self, index: int) -> None:
-        """Show step ``index``, clamped to 0 .. ``total``."""
-        self._index = max(0, min(index, self.total))
+        """Show step ``index``, clamped to 0 .. ``total``. Raises ``ValueError`` for anything but
+        a whole number."""
+        self._index = max(0, min(_whole_number(index, "the step"), self.total))
         self._refresh()
 
     def step(self) -> None:
@@ -227,20 +325,26 @@ class Stepper(_Widget):
         self.goto(self.total)
 
     def picture(self) -> str:
-        """The SVG of the current step, drawn once per step and then reused."""
+        """The SVG of the current step, drawn once per step and size, then reused."""
         if self._index not in self._pictures:
             self._pictures[self._index] = state_svg(self.state, view=self.view, seat=self.seat,
-                                                    highlight=self.highlight, four_colour=self.four_colour)
+                                                    highlight=self.highlight, four_colour=self.four_colour,
+                                                    width=SIZES[self.size])
         return self._pictures[self._index]
 
     def __repr__(self) -> str:
         return f"<Stepper {self.scenario.title!r} {self.counter}>"
 
+    def static_html(self) -> str:
+        return _static(self.scenario.title, _lines_html(self.narration, "cardlab-narration-text")
+                       + self.picture())
+
     # The view.
 
     def _build(self, ipw):
-        moves = {"Reset": (self.reset, "back to the starting position"), "Back": (self.back, "one step back"),
-                 "Step": (self.step, "play the next step"), "End": (self.end, "go to the last step")}
+        moves = {"Reset": (self.reset, "back to the starting position (Home)"),
+                 "Back": (self.back, "one step back (←)"),
+                 "Step": (self.step, "play the next step (→)"), "End": (self.end, "go to the last step (End)")}
         self._buttons = {}
         for name, (move, tip) in moves.items():
             button = ipw.Button(description=name, tooltip=tip, layout=ipw.Layout(width="auto"))
@@ -253,36 +357,65 @@ class Stepper(_Widget):
         self._narration = ipw.HTML()
         self._narration.add_class("cardlab-narration")
         title = ipw.HTML(f"<b>{escape(self.scenario.title)}</b>")
-        controls = ipw.HBox([*self._buttons.values(), self._counter],
-                            layout=ipw.Layout(align_items="center"))
-        box = ipw.VBox([title, controls, self._picture, self._narration])
+        controls = ipw.HBox([*self._buttons.values(), self._counter, self._size_toggle(ipw)],
+                            layout=ipw.Layout(align_items="center", flex_flow="row wrap"))
+        self._body = ipw.Box()
+        box = ipw.VBox([title, controls, self._body])
         box.add_class("cardlab-stepper")
+        self._keys = _keys(ipw, box, {"ArrowRight": self.step, "ArrowLeft": self.back,
+                                      "Home": self.reset, "End": self.end})
+        self._ipw = ipw
+        self._arrange()
         return box
+
+    def _arrange(self) -> None:
+        """Normal size: the narration under the buttons, then the table. Projector size: the
+        table and the narration side by side."""
+        ipw = self._ipw
+        if self.size == "large":
+            self._picture.layout = ipw.Layout(flex="3 1 0", min_width="0")
+            self._narration.layout = ipw.Layout(flex="2 1 0", min_width="16em")
+            self._body.layout = ipw.Layout(display="flex", flex_flow="row", align_items="flex-start")
+            self._body.children = (self._picture, self._narration)
+            self._narration.add_class("cardlab-large")
+        else:
+            self._picture.layout = ipw.Layout()
+            self._narration.layout = ipw.Layout()
+            self._body.layout = ipw.Layout(display="flex", flex_flow="column")
+            self._body.children = (self._narration, self._picture)
+            self._narration.remove_class("cardlab-large")
 
     def _update_view(self) -> None:
         at_start, at_end = self._index == 0, self._index == self.total
         self._buttons["Reset"].disabled = self._buttons["Back"].disabled = at_start
         self._buttons["Step"].disabled = self._buttons["End"].disabled = at_end
         self._counter.value = f"&nbsp;{escape(self.counter)}"
-        self._picture.value = self.picture()
-        self._narration.value = _lines_html(self.narration, "cardlab-narration-text")
+        self._picture.value = _fit(self.picture(), self.size)
+        font = "font-size:1.25em;" if self.size == "large" else ""
+        self._narration.value = (f'<div style="{font}">'
+                                 + _lines_html(self.narration, "cardlab-narration-text") + "</div>")
 
 
 # --- TryIt ---------------------------------------------------------------------------------------
 
-class TryIt(_Widget):
+class TryIt(_Sized):
     """Play a position by hand: choose the seat (hot seat: any player), select cards, press a verb.
     The engine's verdict appears at once: for an accepted action its event texts, for a refused one
     ``"Refused (code): explanation"``; a refused action changes nothing and keeps the selection.
     "Show legal moves" lists ``legal_actions()``; Undo takes back the last accepted action.
 
     ``source`` is a :class:`State` (copied, never changed) or a scenario / path, then played up to
-    step ``at_step`` (default: its start). For Durak the unbeaten attack cards on the table can be
-    selected too: ``defend`` takes the table card as the attack card and the hand card as the
-    defence, whatever the order they were selected in."""
+    step ``at_step`` of the file (default: its start). Cards on the table that an action may name
+    (the game's ``table_cards``: in Durak the unbeaten attack cards) can be selected too; the game
+    puts the selection in the order its notation writes (a Durak defence: the attack card first,
+    whichever was selected first).
+
+    A joker or wild card in the selection stands for whatever the play needs. When several
+    readings are legal (D5 BJ RJ: three 5s, or ...), :meth:`readings` lists them and the view offers
+    them to choose from; :meth:`select` also takes a stand-in written out (``"BJ=5"``)."""
 
     def __init__(self, source: State | Scenario | str | Path, at_step: int | None = None,
-                 four_colour: bool = False):
+                 four_colour: bool = False, size: str | None = None):
         if isinstance(source, State):
             if at_step is not None:
                 raise ValueError("at_step applies to a scenario, not to a State")
@@ -291,12 +424,15 @@ class TryIt(_Widget):
             scenario = _scenario(source)
             self._state, _ = _replay(scenario, scenario.rules, at_step)
         self.four_colour = four_colour
+        self.size = _size(size)
         self.verbs = self._state.verbs()
         self._history: list[tuple[State, Action]] = []
-        self._selected: list[Card] = []
+        self._selected: list[Card | StandIn] = []
+        self._reading: Action | None = None
         self._moved: frozenset[Card] = frozenset()
         self._message = ""
         self._verdict = INFO
+        self._pictures: dict = {}
         acting = self._state.to_act()
         self._player = acting[0] if acting else self._state.players[0]
 
@@ -307,73 +443,119 @@ class TryIt(_Widget):
 
     @property
     def message(self) -> str:
-        """The last verdict, hint or undo notice."""
+        """The last verdict, hint or undo notice, as the learner reads it."""
         return self._message
 
     @property
     def player(self) -> str:
-        """The seat being played now; setting it clears the selection."""
+        """The seat being played now; setting it (by name or seat letter) clears the selection."""
         return self._player
 
     @player.setter
     def player(self, name: str) -> None:
-        if name not in self._state.players:
-            raise ValueError(f"{name!r} is not a player ({', '.join(self._state.players)})")
-        self._player = name
+        self._player = self._seat(name)
         self._selected = []
+        self._reading = None
         self._refresh()
 
+    def _seat(self, name: str) -> str:
+        if name in self._state.players:
+            return name
+        found = self._state._seat_from_letter(name) if isinstance(name, str) else None
+        if found is None:
+            seats = ", ".join(self._state.seat_label(p) for p in self._state.players)
+            raise ValueError(f"{name!r} is not a player ({seats})")
+        return found
+
     @property
-    def selected(self) -> tuple[Card, ...]:
+    def selected(self) -> tuple:
+        """The selected cards, in the order selected (stand-ins as written to :meth:`select`)."""
         return tuple(self._selected)
 
     def selectable(self) -> list[Card]:
         """The cards that can be selected now: the seat's hand, then any table cards an action
         may name."""
-        hand = sorted(self._state.hands[self._player])
-        return hand + list(self._state.table_cards())
+        return sorted(self._state.hands[self._player]) + list(self._state.table_cards())
 
-    def select(self, *cards: Card | str) -> None:
-        """Make ``cards`` (cards or their notation) the selection, in this order; no argument
-        clears it."""
-        self._selected = [card_of(c) if isinstance(c, str) else plain(c) for c in cards]
+    def select(self, *cards: Card | StandIn | str) -> None:
+        """Make ``cards`` (cards, stand-ins, or their notation such as ``"D5"`` or ``"BJ=5"``) the
+        selection, in this order; no argument clears it. Raises ``CardError`` for bad notation."""
+        self._selected = [parse_token(c) if isinstance(c, str) else c for c in cards]
+        self._reading = None
         self._refresh()
 
     def _toggle(self, c: Card) -> None:
-        if c in self._selected:
-            self._selected.remove(c)
+        plain_selected = [plain(t) for t in self._selected]
+        if c in plain_selected:
+            del self._selected[plain_selected.index(c)]
         else:
             self._selected.append(c)
+        self._reading = None
         self._refresh()
 
-    def _arguments(self, verb: str) -> list[Card]:
+    def readings(self) -> list[Action]:
+        """The legal actions of the seat that use exactly the selected cards, with every joker or
+        wild card's stand-in written out: more than one when the selection can be read several
+        ways."""
+        chosen = sorted(plain(t) for t in self._selected)
+        if not chosen:
+            return []
+        return [a for a in self._state.legal_actions()
+                if a.player == self._player and sorted(plain(t) for t in a.cards) == chosen]
+
+    def choose_reading(self, index: int) -> str:
+        """Use reading ``index`` of :meth:`readings` for the next verb pressed; returns it as the
+        learner reads it."""
+        options = self.readings()
+        if not 0 <= _whole_number(index, "the reading") < len(options):
+            raise ValueError(f"there are {len(options)} readings of the selection, numbered from 0")
+        self._reading = options[index]
+        self._refresh()
+        return self._state.learner_text(str(self._reading))
+
+    def _arguments(self, verb: str) -> list:
         if self._state.VERBS.get(verb) == 0:
             return []
+        if self._reading is not None and self._reading.verb == verb:
+            return list(self._reading.cards)
+        needs_reading = any(isinstance(t, Card) and t.is_wild for t in self._selected)
+        if needs_reading:
+            fitting = [a for a in self.readings() if a.verb == verb]
+            if len(fitting) == 1:
+                return list(fitting[0].cards)
         return self._state.arrange(verb, self._selected)
 
     def _say(self, text: str, verdict: str) -> str:
-        self._message, self._verdict = text, verdict
+        self._message, self._verdict = self._state.learner_text(text), verdict
         self._refresh()
-        return text
+        return self._message
 
     def press(self, verb: str, player: str | None = None) -> str:
-        """Try ``verb`` with the selected cards as ``player`` (default: the current seat) and return
-        the verdict. Accepted: the action is applied, the selection cleared, and when the seat has
-        nothing left to do the seat moves to the first player who has. Refused or not an action
-        (unknown verb, wrong number of cards): nothing changes."""
-        actor = self._player if player is None else player
-        text = " ".join([actor, verb.lower(), *(c.code for c in self._arguments(verb.lower()))])
+        """Try ``verb`` with the selected cards as ``player`` (default: the current seat; a name or
+        a seat letter) and return the verdict. Accepted: the action is applied, the selection
+        cleared, and when the seat has nothing left to do the seat moves to the first player who
+        has. Refused or not an action (unknown verb, wrong number of cards): nothing changes."""
+        try:
+            actor = self._player if player is None else self._seat(player)
+        except ValueError as exc:
+            return self._say(f"Not an action: {exc}", REFUSED)
+        verb = verb.lower()
+        cards = self._arguments(verb)
+        text = " ".join([actor, verb, *(str(c) for c in cards)])
         try:
             action = self._state.parse_action(text)
         except NotationError as exc:
             return self._say(f"Not an action: {exc.reason}", REFUSED)
         refusal = self._state.check(action)
         if refusal is not None:
-            return self._say(f"Refused ({refusal.code}): {refusal.explanation}", REFUSED)
+            choose = (" Choose what they stand for in the list 'Jokers as'."
+                      if len([a for a in self.readings() if a.verb == verb]) > 1 else "")
+            return self._say(f"Refused ({refusal.code}): {refusal.explanation}{choose}", REFUSED)
         before = self._state.copy()
         events = self._state.apply(action)
         self._history.append((before, action))
         self._selected = []
+        self._reading = None
         self._moved = _moved(events)
         acting = self._state.to_act()
         if acting and self._player not in acting:
@@ -386,6 +568,7 @@ class TryIt(_Widget):
             return self._say("Nothing to undo.", INFO)
         self._state, action = self._history.pop()
         self._selected = []
+        self._reading = None
         self._moved = frozenset()
         self._player = action.player
         return self._say(f"Undone: {action}", INFO)
@@ -397,22 +580,34 @@ class TryIt(_Widget):
             return self._say("No legal actions: the game is over.", INFO)
         return self._say("Legal moves now:\n" + "\n".join(str(a) for a in actions), INFO)
 
+    def picture(self) -> str:
+        return state_svg(self._state, highlight=self._moved | {plain(t) for t in self._selected},
+                         four_colour=self.four_colour, width=SIZES[self.size])
+
     def __repr__(self) -> str:
-        chosen = " ".join(c.code for c in self._selected) or "-"
+        chosen = " ".join(str(c) for c in self._selected) or "-"
         return (f"<TryIt {self._state.game} ({self._state.rules.name}) as {self._player}, "
                 f"selected: {chosen}, moves: {len(self._history)}>")
+
+    def static_html(self) -> str:
+        return _static(f"Try it: {self._state.rules.name}", self.picture())
 
     # The view.
 
     def _build(self, ipw):
         self._ipw = ipw
-        self._seat = ipw.ToggleButtons(options=list(self._state.players), value=self._player,
-                                       description="Player")
-        self._seat.observe(self._on_seat, names="value")
+        self._seat_buttons = ipw.ToggleButtons(
+            options=[(self._state.seat_label(p), p) for p in self._state.players], value=self._player,
+            description="Player", style={"button_width": "auto"})
+        self._seat_buttons.observe(self._on_seat, names="value")
         self._picture = ipw.HTML()
         self._picture.add_class("cardlab-picture")
-        self._cards = ipw.HBox(layout=ipw.Layout(flex_flow="row wrap"))
+        self._hand_label = ipw.HTML()
+        self._hand_row = ipw.HBox(layout=ipw.Layout(flex_flow="row wrap", align_items="center"))
+        self._table_row = ipw.HBox(layout=ipw.Layout(flex_flow="row wrap", align_items="center"))
         self._card_buttons: dict[Card, Any] = {}
+        self._reading_menu = ipw.Dropdown(description="Jokers as", layout=ipw.Layout(width="auto"))
+        self._reading_menu.observe(self._on_reading, names="index")
         verbs = []
         for verb in self.verbs:
             button = ipw.Button(description=verb.capitalize(), tooltip=f"{verb} with the selected cards",
@@ -425,49 +620,90 @@ class TryIt(_Widget):
         self._undo.on_click(lambda _button: self.undo())
         self._verdict_html = ipw.HTML()
         self._verdict_html.add_class("cardlab-verdict")
-        box = ipw.VBox([self._seat, self._picture, self._cards,
-                        ipw.HBox(verbs + [hint, self._undo], layout=ipw.Layout(flex_flow="row wrap")),
-                        self._verdict_html])
+        self._controls = ipw.VBox([
+            self._seat_buttons, self._hand_row, self._table_row, self._reading_menu,
+            ipw.HBox(verbs + [hint, self._undo], layout=ipw.Layout(flex_flow="row wrap")),
+            self._verdict_html])
+        self._body = ipw.Box()
+        box = ipw.VBox([ipw.HBox([self._size_toggle(ipw)]), self._body])
         box.add_class("cardlab-tryit")
+        self._arrange()
         return box
+
+    def _arrange(self) -> None:
+        """Normal size: the table above the controls. Projector size: side by side."""
+        ipw = self._ipw
+        if self.size == "large":
+            self._picture.layout = ipw.Layout(flex="3 1 0", min_width="0")
+            self._controls.layout = ipw.Layout(flex="2 1 0", min_width="18em")
+            self._body.layout = ipw.Layout(display="flex", flex_flow="row", align_items="flex-start")
+        else:
+            self._picture.layout = ipw.Layout()
+            self._controls.layout = ipw.Layout()
+            self._body.layout = ipw.Layout(display="flex", flex_flow="column")
+        self._body.children = (self._picture, self._controls)
 
     def _on_seat(self, change) -> None:
         if change["new"] != self._player:
             self.player = change["new"]
 
     def _on_card(self, c: Card, change) -> None:
-        if change["new"] != (c in self._selected):
+        if change["new"] != (c in {plain(t) for t in self._selected}):
             self._toggle(c)
+
+    def _on_reading(self, change) -> None:
+        index = change["new"]
+        if index is not None and index > 0:
+            self.choose_reading(index - 1)
+
+    def _card_button(self, ipw, c: Card, tip: str):
+        colour = suit_colour(c.suit, self.four_colour) if c.suit else "#222222"
+        button = ipw.ToggleButton(description=c.symbol, tooltip=tip, layout=ipw.Layout(width="auto"))
+        button.style.text_color = colour
+        if self.size == "large":
+            button.style.font_size = "1.3em"
+        button.observe(lambda change, c=c: self._on_card(c, change), names="value")
+        return button
 
     def _update_view(self) -> None:
         ipw = self._ipw
         cards = self.selectable()
-        if list(self._card_buttons) != cards:
+        if list(self._card_buttons) != cards or self._card_size != self.size:
             # New cards in play: new buttons. Otherwise the same buttons are kept, so a click never
             # replaces the button under the pointer.
             for button in self._card_buttons.values():
                 button.close()
-            self._card_buttons = {}
-            table = set(self._state.table_cards())
-            for c in cards:
-                colour = suit_colour(c.suit, self.four_colour) if c.suit else "#222222"
-                tip = c.name + (" (on the table)" if c in table else "")
-                button = ipw.ToggleButton(description=c.symbol, tooltip=tip, layout=ipw.Layout(width="auto"))
-                button.style.text_color = colour
-                if c in table:
-                    button.icon = "arrow-up"
-                button.observe(lambda change, c=c: self._on_card(c, change), names="value")
-                self._card_buttons[c] = button
-            self._cards.children = tuple(self._card_buttons.values())
+            hand = sorted(self._state.hands[self._player])
+            table = list(self._state.table_cards())
+            self._card_buttons = {c: self._card_button(ipw, c, c.name) for c in hand}
+            self._card_buttons.update({c: self._card_button(ipw, c, c.name + " (on the table)") for c in table})
+            self._card_size = self.size
+            self._hand_row.children = (ipw.HTML(f"<b>{escape(self._state.seat_label(self._player))}'s hand:</b>"
+                                                "&nbsp;"),
+                                       *(self._card_buttons[c] for c in hand))
+            self._table_row.children = ((ipw.HTML("<b>On the table:</b>&nbsp;"),
+                                         *(self._card_buttons[c] for c in table)) if table else ())
+        chosen = {plain(t) for t in self._selected}
         for c, button in self._card_buttons.items():
-            button.value = c in self._selected
-        if self._seat.value != self._player:
-            self._seat.value = self._player
+            button.value = c in chosen
+        if self._seat_buttons.value != self._player:
+            self._seat_buttons.value = self._player
+        options = self.readings() if any(isinstance(t, Card) and t.is_wild for t in self._selected) else []
+        labels = ["(choose)"] + [self._state.learner_text(str(a)) for a in options]
+        if len(options) > 1:
+            if list(self._reading_menu.options) != labels:
+                self._reading_menu.options = labels
+            picked = options.index(self._reading) + 1 if self._reading in options else 0
+            self._reading_menu.index = picked
+            self._reading_menu.layout.display = None
+        else:
+            self._reading_menu.layout.display = "none"
         self._undo.disabled = not self._history
-        self._picture.value = state_svg(self._state, highlight=self._moved | set(self._selected),
-                                        four_colour=self.four_colour)
+        self._picture.value = _fit(self.picture(), self.size)
         self._verdict_html.value = _lines_html(self._message, "cardlab-verdict-text",
                                                _VERDICT_COLOURS[self._verdict]) if self._message else ""
+
+    _card_size = None
 
 
 # --- Quiz ----------------------------------------------------------------------------------------
@@ -475,13 +711,28 @@ class TryIt(_Widget):
 _QUESTION_KEYS = {"question", "choices", "answer", "explanation", "state"}
 
 
+class _QuizLoader(yaml.SafeLoader):
+    """The safe loader with YAML 1.2 booleans: only true and false, so that a choice written
+    ``Yes`` or ``No`` stays that text."""
+
+
+_BOOL = "tag:yaml.org,2002:bool"
+_QuizLoader.yaml_implicit_resolvers = {
+    first: [(tag, regexp) for tag, regexp in resolvers if tag != _BOOL]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+_QuizLoader.add_implicit_resolver(_BOOL, re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
+_FILE_KEYS = {"question", "choices", "answer", "explanation", "position"}
+
+
 class Quiz(_Widget):
     """Multiple-choice questions with immediate feedback and a score.
 
     Each question is a dict: ``question`` (text), ``choices`` (at least two texts), ``answer`` (one
     of the choices, or its index), ``explanation`` (the rule, shown with the feedback) and
-    optionally ``state`` (a position drawn above the question). The score counts each question's
-    latest answer, so a learner may try again."""
+    optionally ``state`` (a position drawn above the question; a question asked on the same
+    position as the one before it is not drawn again). A question is locked once answered;
+    :meth:`reset` ("Try again") clears every answer. Lessons keep their questions in a YAML file
+    beside the notebook (:meth:`from_file`), so the answers are not in sight."""
 
     def __init__(self, questions: Iterable[dict]):
         self.questions = [self._checked(i, q) for i, q in enumerate(questions)]
@@ -491,20 +742,57 @@ class Quiz(_Widget):
 
     @staticmethod
     def _checked(index: int, question: dict) -> dict:
+        if not isinstance(question, dict):
+            raise ValueError(f"question {index + 1}: write it as question, choices, answer, explanation")
         unknown = set(question) - _QUESTION_KEYS
         if unknown:
-            raise ValueError(f"question {index}: unknown key(s) {', '.join(sorted(unknown))} "
+            raise ValueError(f"question {index + 1}: unknown key(s) {', '.join(sorted(map(str, unknown)))} "
                              f"(allowed: {', '.join(sorted(_QUESTION_KEYS))})")
-        choices = [str(c) for c in question.get("choices", ())]
+        choices = [str(c) for c in question.get("choices") or ()]
         if not question.get("question") or len(choices) < 2:
-            raise ValueError(f"question {index}: needs the question text and at least two choices")
+            raise ValueError(f"question {index + 1}: needs the question text and at least two choices")
         answer = question.get("answer")
         if isinstance(answer, int) and not isinstance(answer, bool) and 0 <= answer < len(choices):
             answer = choices[answer]
         if answer not in choices:
-            raise ValueError(f"question {index}: the answer {answer!r} is not one of the choices")
+            raise ValueError(f"question {index + 1}: the answer {answer!r} is not one of the choices")
         return {"question": str(question["question"]), "choices": choices, "answer": answer,
                 "explanation": str(question.get("explanation", "")), "state": question.get("state")}
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> "Quiz":
+        """Questions from a YAML file: a list of ``question``, ``choices``, ``answer`` (a choice or
+        its index), ``explanation`` and optionally ``position: {scenario: PATH, step: N}`` (the
+        position after the first N steps of a scenario file, its path relative to the quiz file).
+        Raises ``ValueError`` naming the file and question for anything wrong in it."""
+        path = Path(path)
+        try:
+            data = yaml.load(path.read_text(encoding="utf-8"), Loader=_QuizLoader)
+        except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+            raise ValueError(f"{path}: cannot read the quiz: {exc}") from None
+        if not isinstance(data, list):
+            raise ValueError(f"{path}: a quiz file is a list of questions")
+        questions = []
+        for i, item in enumerate(data):
+            if isinstance(item, dict) and set(item) - _FILE_KEYS:
+                extra = ", ".join(sorted(map(str, set(item) - _FILE_KEYS)))
+                raise ValueError(f"{path}: question {i + 1}: unknown key(s) {extra} "
+                                 f"(allowed: {', '.join(sorted(_FILE_KEYS))})")
+            if isinstance(item, dict) and "position" in item:
+                item = dict(item)
+                position = item.pop("position")
+                if not isinstance(position, dict) or set(position) - {"scenario", "step"} or "scenario" not in position:
+                    raise ValueError(f"{path}: question {i + 1}: position is {{scenario: PATH, step: N}}")
+                try:
+                    scenario = load(path.parent / str(position["scenario"]))
+                    item["state"], _ = _replay(scenario, scenario.rules, position.get("step", 0))
+                except (ScenarioError, ValueError) as exc:
+                    raise ValueError(f"{path}: question {i + 1}: {exc}") from None
+            questions.append(item)
+        try:
+            return cls(questions)
+        except ValueError as exc:
+            raise ValueError(f"{path}: {exc}") from None
 
     @classmethod
     def from_scenario(cls, source: Scenario | str | Path, step: int | None = None) -> "Quiz":
@@ -521,13 +809,12 @@ class Quiz(_Widget):
             if s.action is not None:
                 if s.reject is not None:
                     if ask:
-                        questions.append(_legality_question(state, s.action, s.text))
+                        questions.append(_legality_question(state, s.action))
                 else:
                     state.apply(s.action)
             if ask:
                 for key in ("legal", "illegal"):
-                    questions.extend(_legality_question(state, action, text)
-                                     for action, text, _ in s.expect.get(key, ()))
+                    questions.extend(_legality_question(state, action) for action, _, _ in s.expect.get(key, ()))
         if not questions:
             where = f"step {step} of " if step is not None else ""
             raise ValueError(f"{where}{scenario.path} has no reject step and no legal or illegal "
@@ -544,50 +831,91 @@ class Quiz(_Widget):
         """``"2 of 3"``: correct answers of all questions."""
         return f"{self.right} of {len(self.questions)}"
 
+    def _question(self, index) -> dict:
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(self.questions):
+            raise ValueError(f"there is no question {index!r}: questions are numbered 0 to "
+                             f"{len(self.questions) - 1}")
+        return self.questions[index]
+
     def feedback(self, index: int) -> str:
-        """The feedback on question ``index``'s latest answer ("" before any)."""
-        question = self.questions[index]
+        """The feedback on question ``index``'s answer ("" before any)."""
+        question = self._question(index)
         chosen = self._chosen.get(index)
         if chosen is None:
             return ""
         if chosen == question["answer"]:
-            return f"Correct. {question['explanation']}".strip()
-        return f"Incorrect: the answer is {question['answer']}. {question['explanation']}".strip()
+            text = f"Correct. {question['explanation']}"
+        else:
+            text = f"Not quite: the answer is {question['answer']}. {question['explanation']}"
+        return self._read(question, text.strip())
 
     def answer(self, index: int, choice: str | int) -> str:
         """Answer question ``index`` with ``choice`` (a choice's text or index); returns the
-        feedback with the explanation."""
-        choices = self.questions[index]["choices"]
+        feedback with the explanation. A question is answered once: a second answer changes
+        nothing until :meth:`reset`. Raises ``ValueError`` for a question or choice that does not
+        exist."""
+        choices = self._question(index)["choices"]
         if isinstance(choice, int) and not isinstance(choice, bool):
+            if not 0 <= choice < len(choices):
+                raise ValueError(f"question {index} has choices 0 to {len(choices) - 1}, not {choice}")
             choice = choices[choice]
         if choice not in choices:
             raise ValueError(f"{choice!r} is not a choice of question {index} ({', '.join(choices)})")
-        self._chosen[index] = choice
+        self._chosen.setdefault(index, choice)
         self._refresh()
         return self.feedback(index)
 
+    def answered(self, index: int) -> bool:
+        """Whether question ``index`` has been answered (and is locked)."""
+        self._question(index)
+        return index in self._chosen
+
+    def reset(self) -> None:
+        """Try again: clear every answer and the score."""
+        self._chosen.clear()
+        self._refresh()
+
+    def _shown_states(self) -> list:
+        """Each question's position, or ``None`` where it repeats the question before it."""
+        shown, previous = [], None
+        for q in self.questions:
+            state = q["state"]
+            shown.append(state if state is not None and state != previous else None)
+            previous = state if state is not None else previous
+        return shown
+
     def text(self) -> str:
         """The questions and their choices as plain text (what the widget asks, without the
-        answers), for a printed cell that nbval checks."""
+        answers), for a printed cell that nbval checks; a position is printed where it changes."""
         lines = []
-        for i, q in enumerate(self.questions):
-            lines.append(f"{i + 1}. {q['question']}")
-            if q["state"] is not None:
-                lines.extend("   " + line for line in q["state"].describe().splitlines())
+        for i, (q, state) in enumerate(zip(self.questions, self._shown_states())):
+            if state is not None:
+                lines.extend(state.learner_text(state.describe()).splitlines())
+            lines.append(f"{i + 1}. {self._read(q, q['question'])}")
             lines.append("   choices: " + " / ".join(q["choices"]))
         return "\n".join(lines)
 
+    @staticmethod
+    def _read(question: dict, text: str) -> str:
+        state = question["state"]
+        return state.learner_text(text) if state is not None else text
+
     def __repr__(self) -> str:
         return f"<Quiz {len(self.questions)} questions, score {self.score}>"
+
+    def static_html(self) -> str:
+        items = "".join(f"<li>{escape(self._read(q, q['question']))}</li>" for q in self.questions)
+        return _static("Quiz", f"<ol>{items}</ol>")
 
     def _build(self, ipw):
         items = []
         self._choice_buttons: list[list] = []
         self._feedback: list = []
-        for i, q in enumerate(self.questions):
-            parts = [ipw.HTML(f"<b>{i + 1}. {escape(q['question'])}</b>")]
-            if q["state"] is not None:
-                parts.append(ipw.HTML(state_svg(q["state"], width=48)))
+        for i, (q, state) in enumerate(zip(self.questions, self._shown_states())):
+            parts = []
+            if state is not None:
+                parts.append(ipw.HTML(state_svg(state, width=44)))
+            parts.append(ipw.HTML(f"<b>{i + 1}. {escape(self._read(q, q['question']))}</b>"))
             buttons = []
             for choice in q["choices"]:
                 button = ipw.Button(description=choice, layout=ipw.Layout(width="auto"))
@@ -597,10 +925,14 @@ class Quiz(_Widget):
             feedback = ipw.HTML()
             feedback.add_class("cardlab-feedback")
             self._feedback.append(feedback)
-            items.append(ipw.VBox(parts + [ipw.HBox(buttons), feedback]))
+            items.append(ipw.VBox(parts + [ipw.HBox(buttons, layout=ipw.Layout(flex_flow="row wrap")),
+                                           feedback]))
         self._score = ipw.HTML()
         self._score.add_class("cardlab-score")
-        box = ipw.VBox(items + [self._score])
+        again = ipw.Button(description="Try again", tooltip="clear every answer and start over",
+                           layout=ipw.Layout(width="auto"))
+        again.on_click(lambda _button: self.reset())
+        box = ipw.VBox(items + [ipw.HBox([self._score, again], layout=ipw.Layout(align_items="center"))])
         box.add_class("cardlab-quiz")
         return box
 
@@ -611,20 +943,21 @@ class Quiz(_Widget):
                 mark = "" if button.description != chosen else (
                     "success" if chosen == q["answer"] else "danger")
                 button.button_style = mark
+                button.disabled = chosen is not None
             text = self.feedback(i)
             colour = _VERDICT_COLOURS[ACCEPTED if chosen == q["answer"] else REFUSED]
             self._feedback[i].value = _lines_html(text, "cardlab-feedback-text", colour, heading=False) if text else ""
-        self._score.value = f"<b>Score: {escape(self.score)}</b>"
+        self._score.value = f"<b>Score: {escape(self.score)}</b>&nbsp;"
 
 
-def _legality_question(state: State, action: Action, text: str) -> dict:
+def _legality_question(state: State, action: Action) -> dict:
     refusal = state.check(action)
     if refusal is None:
         events = state.copy().apply(action)
         answer, explanation = "Legal", "Legal: " + " ".join(e.text for e in events)
     else:
         answer, explanation = "Illegal", f"Illegal ({refusal.code}): {refusal.explanation}"
-    return {"question": f"Is '{text}' legal here?", "choices": ["Legal", "Illegal"], "answer": answer,
+    return {"question": f"Is '{action}' legal here?", "choices": ["Legal", "Illegal"], "answer": answer,
             "explanation": explanation, "state": state.copy()}
 
 
@@ -675,12 +1008,17 @@ class Compare(_Widget):
         only_a, only_b = self.differences()
         lines = [f"Only under {name}: " + (", ".join(map(str, only)) or "nothing")
                  for name, only in ((name_a, only_a), (name_b, only_b))]
-        return "\n".join(lines + self.notes)
+        return self.states[0].learner_text("\n".join(lines + self.notes))
 
     def __repr__(self) -> str:
         name_a, name_b = (r.name for r in self.rules)
         only_a, only_b = self.differences()
         return f"<Compare {name_a} vs {name_b}: {len(only_a)} only in {name_a}, {len(only_b)} only in {name_b}>"
+
+    def static_html(self) -> str:
+        name_a, name_b = (r.name for r in self.rules)
+        return _static(f"{name_a} and {name_b} side by side", _lines_html(self.summary(), "cardlab-differences-text",
+                                                                          heading=False))
 
     def _build(self, ipw):
         only = self.differences()
@@ -690,10 +1028,10 @@ class Compare(_Widget):
             items = []
             for action in state.legal_actions():
                 if action in unique:
-                    items.append(f'<li style="background:#fff0c2;font-weight:bold">{escape(str(action))} '
+                    items.append(f'<li style="background:#fff0c2;font-weight:bold">{escape(state.learner_text(str(action)))} '
                                  f'(only under {escape(rules.name)})</li>')
                 else:
-                    items.append(f"<li>{escape(str(action))}</li>")
+                    items.append(f"<li>{escape(state.learner_text(str(action)))}</li>")
             listing = "<ul>" + "".join(items) + "</ul>" if items else "<p>No legal actions.</p>"
             columns.append(ipw.VBox([
                 ipw.HTML(f"<b>{escape(rules.name)}</b>"),
@@ -711,57 +1049,96 @@ class Compare(_Widget):
         self._summary.value = _lines_html(self.summary(), "cardlab-differences-text", heading=False)
 
 
-# --- Referee (durak) ------------------------------------------------------------------------------
+# --- Referee ---------------------------------------------------------------------------------------
 
 class Referee(_Widget):
-    """The checklist of 004 section 6 on a position the learner chooses: a worked example from
-    ``folder`` (its ``*.yaml`` files), a step of it, and a move typed in the notation. The answers
-    come from :mod:`cardlab.referee`, that is from the engine's own checks."""
+    """A game's checklist on a position the learner chooses: a worked example from ``folder``
+    (listed by title), the position after some of its steps (drawn), and a move typed in the
+    notation (``B defend S8 SQ``: a seat letter may stand for a name). The answers come from the
+    game's own checklist (:mod:`cardlab.referee`), that is from the engine's own checks."""
 
     def __init__(self, folder: str | Path):
         self.folder = Path(folder)
-        self.files = sorted(p.name for p in self.folder.glob("*.yaml"))
-        if not self.files:
+        self.titles: dict[str, str] = {}
+        for path in sorted(self.folder.glob("*.yaml")):
+            self.titles[path.name] = load(path).title
+        if not self.titles:
             raise ValueError(f"no scenario files (*.yaml) in {self.folder}")
-        self._answer = ""
+        self.file, self.move, self._answer = next(iter(self.titles)), "", ""
+        self._state, self.step = self._position(self.file, 0)
+
+    @property
+    def files(self) -> list[str]:
+        return list(self.titles)
+
+    @property
+    def state(self) -> State:
+        """The position the question is asked on."""
+        return self._state
+
+    def _position(self, file: str, step: int) -> tuple[State, int]:
+        if file not in self.titles:
+            raise ValueError(f"{file!r} is not one of the worked examples ({', '.join(self.titles)})")
+        scenario = load(self.folder / file)
+        step = max(0, min(_whole_number(step, "the step"), len(scenario.steps)))
+        return _replay(scenario, scenario.rules, step)[0], step
+
+    def show(self, file: str, step: int = 0) -> None:
+        """Choose the position: worked example ``file`` after its first ``step`` steps (a step past
+        its end: the end). Raises ``ValueError`` for a file that is not one of the examples."""
+        self._state, self.step = self._position(file, step)
+        self.file, self._answer = file, ""
+        self._refresh()
 
     def ask(self, file: str, step: int, action: str) -> str:
         """The referee's answers for ``action`` after ``step`` steps of ``file``, one question a
-        line; a move that does not parse gets one line saying why."""
-        try:
-            scenario = load(self.folder / file)
-            state, _ = _replay(scenario, scenario.rules, step)
-        except (ScenarioError, ValueError) as exc:
-            self._answer = str(exc)
-        else:
-            self._answer = self._checklist(state, action)
-        self._refresh()
-        return self._answer
-
-    @staticmethod
-    def _checklist(state: State, action: str) -> str:
+        line, as the learner reads them; a move that does not parse gets one line saying why."""
+        self.show(file, step)
+        self.move = action
         from . import referee
 
         try:
-            answers = referee.ask(state, action)
+            answers = referee.ask(self._state, action)
         except NotationError as exc:
             answers = [("Is the move written correctly?", f"no: {exc.reason}")]
-        return "\n".join(f"{q}  {a}" for q, a in answers)
+        self._answer = self._state.learner_text("\n".join(f"{q}  {a}" for q, a in answers))
+        self._refresh()
+        return self._answer
 
     def __repr__(self) -> str:
-        return f"<Referee {len(self.files)} worked examples in {self.folder.name}>"
+        return f"<Referee {len(self.titles)} worked examples in {self.folder.name}>"
+
+    def static_html(self) -> str:
+        return _static("Referee", state_svg(self._state, width=48))
 
     def _build(self, ipw):
-        self._file = ipw.Dropdown(options=self.files, description="example")
-        self._step = ipw.BoundedIntText(value=0, min=0, max=99, description="after step")
-        self._move = ipw.Text(placeholder="甲 attack S8", description="move")
+        self._file_menu = ipw.Dropdown(options=[(title, name) for name, title in self.titles.items()],
+                                       description="example", layout=ipw.Layout(width="auto"))
+        self._step_box = ipw.BoundedIntText(value=0, min=0, max=999, description="after step",
+                                            layout=ipw.Layout(width="12em"))
+        self._move_box = ipw.Text(placeholder="A attack S8", description="move")
         ask = ipw.Button(description="Ask")
-        ask.on_click(lambda _b: self.ask(self._file.value, self._step.value, self._move.value))
+        ask.on_click(lambda _b: self.ask(self._file_menu.value, self._step_box.value, self._move_box.value))
+        for control in (self._file_menu, self._step_box):
+            control.observe(lambda _change: self._on_position(), names="value")
+        self._picture = ipw.HTML()
+        self._picture.add_class("cardlab-picture")
         self._output = ipw.HTML()
         self._output.add_class("cardlab-referee-answer")
-        box = ipw.VBox([ipw.HBox([self._file, self._step]), ipw.HBox([self._move, ask]), self._output])
+        box = ipw.VBox([ipw.HBox([self._file_menu, self._step_box]), self._picture,
+                        ipw.HBox([self._move_box, ask]), self._output])
         box.add_class("cardlab-referee")
         return box
 
+    _syncing = False
+
+    def _on_position(self) -> None:
+        if not self._syncing and (self._file_menu.value, self._step_box.value) != (self.file, self.step):
+            self.show(self._file_menu.value, self._step_box.value)
+
     def _update_view(self) -> None:
+        self._syncing = True  # the controls follow the Python state; their observers must not echo
+        self._file_menu.value, self._step_box.value, self._move_box.value = self.file, self.step, self.move
+        self._syncing = False
+        self._picture.value = state_svg(self._state, width=48)
         self._output.value = _lines_html(self._answer, "cardlab-referee-text", heading=False) if self._answer else ""

@@ -730,3 +730,17 @@ def test_to_act():
     assert s.to_act() == ["甲", "乙"]
     play(s, "甲 done")
     assert s.to_act() == ["乙", "丙"]
+
+
+def test_a_seat_letter_names_a_player_and_learner_text_shows_it():
+    game = durak.from_deal("podkidnoy", ["甲", "乙", "丙"], hands={"甲": ["S8"], "乙": ["SQ", "H7"], "丙": ["C6"]},
+                           trump="H", attacker="甲")
+    assert game.parse_action("a attack S8") == game.parse_action("甲 attack S8")
+    assert game.parse_action("B take").player == "乙"
+    with pytest.raises(NotationError, match=r"players: 甲 \(A\), 乙 \(B\), 丙 \(C\)"):
+        game.parse_action("D take")
+    assert game.learner_text("乙 defend S8 SQ") == "乙 (B) defend 8♠ Q♠"
+    assert game.seat_label("丙") == "丙 (C)"
+    latin = durak.from_deal("podkidnoy", ["B", "A"], hands={"B": ["S8"], "A": ["SQ"]}, trump="H", attacker="B")
+    assert latin.parse_action("A take").player == "A"  # a player's own name wins over a seat letter
+    assert latin.learner_text("B attack S8") == "B attack 8♠"

@@ -64,9 +64,16 @@ def test_referee_widget_answers_and_reports_bad_input():
     assert repr(ref) == f"<Referee {len(list(DURAK.glob('*.yaml')))} worked examples in durak>"
     assert ref.ask("route_a.yaml", 2, "甲 attack D6").splitlines()[-1].startswith("So, is it legal?  no (rank_not_on_table)")
     assert "no verb 'atack'" in ref.ask("route_a.yaml", 2, "甲 atack D6")
-    assert ref.ask("route_a.yaml", 99, "甲 done").startswith("at_step must be")
-    ref.widget
-    ref.ask("route_a.yaml", 0, "甲 attack S8")
-    assert "So, is it legal?  yes" in ref._output.value
+    ref.ask("route_a.yaml", 99, "甲 done")  # past the end: the end of the example
+    assert ref.step == len(load(DURAK / "route_a.yaml").steps)
+    assert ref.ask("route_a.yaml", 0, "A attack S8").endswith("So, is it legal?  yes")  # seat letter
+    view = ref.widget
+    assert ref._file_menu.value == "route_a.yaml" and ref._move_box.value == "A attack S8"
+    assert "So, is it legal?  yes" in ref._output.value and "甲 (A)" in ref._output.value
+    ref._step_box.value = 2  # choosing another position redraws it and clears the old answer
+    assert ref.step == 2 and ref._output.value == "" and ref.state.attacks
+    assert "cardlab-referee" in view._dom_classes
+    with pytest.raises(ValueError, match="not one of the worked examples"):
+        ref.show("nothing.yaml")
     with pytest.raises(ValueError, match="no scenario files"):
         Referee(DURAK.parent.parent)

@@ -408,3 +408,17 @@ steps:
     with pytest.raises(ScenarioError) as err:
         loads(text.replace("  - expect: {hand_sizes: {丙: 1}}\n", ""), "f.yaml")
     assert err.value.step == 2 and "XX" in str(err.value)
+
+
+def test_every_expectation_of_the_contract_reads_as_words():
+    from cardlab.scenario import _EXPECTATION_WORDS, expectation_words
+
+    contract = {"hands", "hand_sizes", "stock_size", "turn", "top", "finished", "over", "legal", "illegal",
+                "revolution", "lock", "fouls", "demoted", "result", "points", "winner", "trump", "attacker",
+                "defender", "table", "discard_size", "loser", "draw"}
+    assert contract <= set(_EXPECTATION_WORDS)
+    assert expectation_words("hand_sizes", {"乙": 5, "甲": 1}) == "乙 has 5 cards; 甲 has 1 card"
+    assert expectation_words("table", frozenset()) == "the table is empty"
+    assert expectation_words("lock", {"H"}) == "locked to ♥"
+    assert expectation_words("points", {"甲": 3, "乙": -1}) == "甲 scores +3; 乙 scores -1"
+    assert expectation_words("new_key", 3) == "new_key: 3"

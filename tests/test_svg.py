@@ -162,7 +162,7 @@ def test_face_up_trump_lies_under_the_stock():
     assert backs and all(groups.index(b) > groups.index(trump) for b in backs)
     texts = [t.text for t in root.iter(f"{NS}text")]
     assert "trump ♥" in texts and "stock 24" in texts and "discard 0" in texts
-    assert any("甲 attacks 乙" in t for t in texts)
+    assert any("甲 (A) attacks 乙 (B)" in t for t in texts)
 
 
 def test_discard_pile_and_empty_stock():
@@ -267,7 +267,7 @@ def test_daifugo_shows_the_top_combination_and_who_played_it():
     state.act("乙 play SJ BJ=J")
     teaching = state_svg(state)
     root = parse(teaching)
-    assert "top of the table, played by 乙: jack of spades, black joker as J" in root.get("aria-label")
+    assert "top of the table, played by 乙 (B): jack of spades, black joker as J" in root.get("aria-label")
     assert "jack of hearts" in teaching
     player = state_svg(state, view="player", seat="甲")
     assert "jack of hearts" not in player and "three of clubs" in player and "black joker" in player

@@ -68,7 +68,9 @@ def stepper():
 
 
 def test_stepper_counts_steps(stepper):
-    total = len(load(ROUTE_A).steps)
+    # Route A has 10 steps, two of which only check: they fold into the step before them.
+    total = len([s for s in load(ROUTE_A).steps if s.action is not None])
+    assert total == 8 == stepper.total
     assert stepper.counter == f"step 0 of {total}"
     assert repr(stepper) == f"<Stepper 'Route A: every attack is beaten' step 0 of {total}>"
     stepper.step()
@@ -86,15 +88,35 @@ def test_stepper_counts_steps(stepper):
 
 
 def test_stepper_shows_the_position_after_each_step(stepper):
+    action_steps = [s.number for s in load(ROUTE_A).steps if s.action is not None]
     for n in range(stepper.total + 1):
         stepper.goto(n)
-        assert stepper.state == after(n)
+        assert stepper.state == after(action_steps[n - 1] if n else 0)
+
+
+def test_stepper_folds_a_check_into_the_step_before_it_and_says_it_in_words(stepper):
+    stepper.goto(7)  # 乙 defend CQ CK, then the file's check of step 8
+    narration = stepper.narration
+    assert narration.startswith("Step 7: 乙 (B) defend Q♣ K♣")
+    assert "Now: 甲 (A) attack K♠ would be allowed; 甲 (A) has 3 cards; 乙 (B) has 3 cards." in narration
+    assert "A king is on the table now" in narration
+    stepper.end()
+    assert "the stock has 18 cards" in stepper.narration and "乙 (B) attacks" in stepper.narration
+    assert "Checked:" not in stepper.narration and "hand_sizes" not in stepper.narration
+
+
+def test_stepper_goto_takes_whole_numbers_only(stepper):
+    for bad in (1.5, "2", True):
+        with pytest.raises(ValueError, match="whole number"):
+            stepper.goto(bad)
+    assert stepper.index == 0
 
 
 def test_stepper_narrates_the_engine_events(stepper):
     stepper.step()
-    assert "甲 opens the round against 乙 with 8♠" in stepper.narration
-    assert stepper.narration.startswith("Step 1: 甲 attack S8")
+    assert "甲 (A) opens the round against 乙 (B) with 8♠" in stepper.narration
+    assert stepper.narration.startswith("Step 1: 甲 (A) attack 8♠")
+    assert "S8" not in stepper.narration
 
 
 def test_stepper_narrates_the_refusal_at_step_3(stepper):
@@ -103,8 +125,8 @@ def test_stepper_narrates_the_refusal_at_step_3(stepper):
     position = after(2)
     refusal = position.check(position.parse_action("甲 attack D6"))
     assert refusal.code == "rank_not_on_table"
-    assert f"Refused (rank_not_on_table): {refusal.explanation}" in stepper.narration
-    assert load(ROUTE_A).steps[2].note in stepper.narration
+    assert position.learner_text(f"Refused (rank_not_on_table): {refusal.explanation}") in stepper.narration
+    assert position.learner_text(load(ROUTE_A).steps[2].note) in stepper.narration
     assert stepper.state == position  # the refused step changed nothing
 
 
@@ -130,6 +152,10 @@ def test_stepper_buttons_drive_the_view(stepper):
     assert "step 1 of" in stepper._counter.value
     assert "opens the round" in stepper._narration.value
     assert stepper._picture.value == stepper.picture()
+    assert stepper._body.children == (stepper._narration, stepper._picture)  # narration next to the buttons
+    named["Projector size"].value = True
+    assert stepper.size == "large" and stepper._body.children == (stepper._picture, stepper._narration)
+    assert 'max-height:calc(100vh' in stepper._picture.value and stepper.picture().count('width="84"') > 0
     named["End"].click()
     assert named["Step"].disabled and named["End"].disabled
     named["Reset"].click()
@@ -164,7 +190,7 @@ def test_tryit_refuses_illegal_and_changes_nothing(tryit):
     tryit.select("SK")
     message = tryit.press("attack")
     refusal = before.check(before.parse_action("甲 attack SK"))
-    assert message == f"Refused (rank_not_on_table): {refusal.explanation}" == tryit.message
+    assert message == before.learner_text(f"Refused (rank_not_on_table): {refusal.explanation}") == tryit.message
     assert tryit.state == before
     assert tryit.selected == (card("SK"),)  # kept, so the learner can change it
     assert repr(tryit) == "<TryIt durak (podkidnoy) as 甲, selected: SK, moves: 0>"
@@ -174,10 +200,10 @@ def test_tryit_accepts_legal_then_undoes(tryit):
     before = tryit.state.copy()
     tryit.select("D8")
     message = tryit.press("attack")
-    assert message.startswith("甲 adds 8♦: its rank is already on the table")
+    assert message.startswith("甲 (A) adds 8♦: its rank is already on the table")
     assert tryit.state != before and card("D8") in tryit.state.attacks
     assert tryit.selected == ()
-    assert tryit.undo() == "Undone: 甲 attack D8"
+    assert tryit.undo() == "Undone: 甲 (A) attack 8♦"
     assert tryit.state == before
     assert tryit.undo() == "Nothing to undo."
 
@@ -185,9 +211,9 @@ def test_tryit_accepts_legal_then_undoes(tryit):
 def test_tryit_defend_takes_the_table_card_as_the_attack(tryit):
     tryit.select("D8")
     tryit.press("attack")
-    tryit.player = "乙"
+    tryit.player = "B"  # a seat letter names 乙
     tryit.select("H7", "D8")  # the hand card first
-    assert tryit.press("defend") == "乙 beats 8♦ with 7♥: a trump (hearts) beats any other suit."
+    assert tryit.press("defend") == "乙 (B) beats 8♦ with 7♥: a trump (hearts) beats any other suit."
     assert tryit.state.defences[-1] == card("H7")
 
 
@@ -205,8 +231,8 @@ def test_tryit_reports_a_malformed_action(tryit):
 
 def test_tryit_hint_lists_the_legal_actions(tryit):
     hint = tryit.hint()
-    assert hint.splitlines()[1:] == [str(a) for a in tryit.state.legal_actions()]
-    assert "甲 attack D8" in hint and "甲 attack D6" not in hint
+    assert hint.splitlines()[1:] == [tryit.state.learner_text(str(a)) for a in tryit.state.legal_actions()]
+    assert "甲 (A) attack 8♦" in hint and "甲 (A) attack 6♦" not in hint
 
 
 def test_tryit_buttons(tryit):
@@ -253,15 +279,52 @@ def test_quiz_from_scenario_asks_the_reject_and_legal_steps():
     assert quiz.questions[0]["state"] == position
 
 
-def test_quiz_scores_the_latest_answers():
+def test_quiz_locks_an_answered_question_until_try_again():
     quiz = Quiz(Quiz.from_scenario(ROUTE_A).questions[:2])
     assert quiz.score == "0 of 2" and repr(quiz) == "<Quiz 2 questions, score 0 of 2>"
-    assert quiz.answer(0, "Legal").startswith("Incorrect: the answer is Illegal. Illegal (rank_not_on_table)")
-    assert quiz.score == "0 of 2"
+    wrong = quiz.answer(0, "Legal")
+    assert wrong.startswith("Not quite: the answer is Illegal. Illegal (rank_not_on_table)")
+    assert quiz.answer(0, 1) == wrong and quiz.score == "0 of 2"  # locked: a second answer changes nothing
+    assert quiz.answer(1, "Legal").startswith("Correct. Legal: 甲 (A) adds K♠")
+    assert quiz.score == "1 of 2" and quiz.answered(0) and quiz.answered(1)
+    quiz.reset()
+    assert quiz.score == "0 of 2" and not quiz.answered(0)
     assert quiz.answer(0, 1).startswith("Correct. Illegal (rank_not_on_table)")
-    assert quiz.answer(1, "Legal").startswith("Correct.")
-    assert quiz.score == "2 of 2" and quiz.right == 2
-    assert repr(quiz) == "<Quiz 2 questions, score 2 of 2>"
+    assert repr(quiz) == "<Quiz 2 questions, score 1 of 2>"
+
+
+def test_quiz_refuses_questions_and_choices_that_do_not_exist():
+    quiz = Quiz(Quiz.from_scenario(ROUTE_A).questions[:2])
+    for index in (-1, 2, 1.0, True):
+        with pytest.raises(ValueError, match="no question"):
+            quiz.answer(index, "Legal")
+    with pytest.raises(ValueError, match="choices 0 to 1"):
+        quiz.answer(0, 5)
+    assert quiz.score == "0 of 2"
+
+
+def test_quiz_from_file_keeps_answers_out_of_the_notebook(tmp_path):
+    (tmp_path / "quiz.yaml").write_text(
+        "- question: May 甲 add the king of spades now?\n"
+        "  choices: [Yes, No]\n"
+        "  answer: Yes\n"
+        "  explanation: A king is on the table.\n"
+        f"  position: {{scenario: {ROUTE_A}, step: 7}}\n"
+        "- question: Which suit is trump?\n"
+        "  choices: [♥, ♠]\n"
+        "  answer: 0\n", encoding="utf-8")
+    quiz = Quiz.from_file(tmp_path / "quiz.yaml")
+    assert quiz.questions[0]["state"] == after(7) and quiz.questions[1]["state"] is None
+    assert quiz.answer(0, "Yes") == "Correct. A king is on the table."
+    text = quiz.text()
+    assert "1. May 甲 (A) add the king of spades now?" in text and "A king is on the table" not in text
+    (tmp_path / "bad.yaml").write_text("- question: Why\n  choices: [a, b]\n  answer: a\n  hint: x\n")
+    with pytest.raises(ValueError, match="bad.yaml: question 1: unknown key"):
+        Quiz.from_file(tmp_path / "bad.yaml")
+    (tmp_path / "bad.yaml").write_text("- question: Why\n  choices: [a, b]\n  answer: a\n"
+                                       "  position: {scenario: missing.yaml}\n")
+    with pytest.raises(ValueError, match="bad.yaml: question 1: "):
+        Quiz.from_file(tmp_path / "bad.yaml")
 
 
 def test_quiz_buttons_give_feedback():
@@ -272,6 +335,9 @@ def test_quiz_buttons_give_feedback():
     buttons(box)["Illegal"].click()
     assert "Correct." in quiz._feedback[0].value and "1 of 1" in quiz._score.value
     assert buttons(box)["Illegal"].button_style == "success"
+    assert buttons(box)["Legal"].disabled and buttons(box)["Illegal"].disabled
+    buttons(box)["Try again"].click()
+    assert "0 of 1" in quiz._score.value and not buttons(box)["Legal"].disabled
 
 
 def test_quiz_checks_its_questions():
@@ -300,12 +366,12 @@ def transfer_position():
 def test_compare_shows_transfer_only_in_perevodnoy():
     compare = Compare(transfer_position(), "podkidnoy", "perevodnoy")
     only_a, only_b = compare.differences()
-    assert only_a == [] and [str(a) for a in only_b] == ["B transfer H8"]
+    assert only_a == [] and [str(a) for a in only_b] == ["B transfer H8"]  # the notation
+    assert "Only under perevodnoy: B transfer 8♥" in compare.summary()  # what a learner reads
     assert repr(compare) == "<Compare podkidnoy vs perevodnoy: 0 only in podkidnoy, 1 only in perevodnoy>"
-    assert "Only under perevodnoy: B transfer H8" in compare.summary()
     box = compare.widget
     assert "cardlab-compare" in box._dom_classes
-    assert "B transfer H8 (only under perevodnoy)" in " ".join(html_values(box))
+    assert "B transfer 8♥ (only under perevodnoy)" in " ".join(html_values(box))
 
 
 def test_compare_replays_a_scenario_under_each_rule_set(tmp_path):
@@ -351,6 +417,9 @@ def test_widgets_display_as_ipywidgets_and_repr_deterministically(make):
     bundle = first._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == first.widget.model_id
+    # Saved without widget state, a notebook shows this instead of "VBox(children=...":
+    assert bundle["text/plain"] == repr(first)
+    assert "Run this cell" in bundle["text/html"] and "VBox" not in bundle["text/html"]
 
 
 def test_quiz_text_prints_questions_and_choices_without_answers():
@@ -359,5 +428,48 @@ def test_quiz_text_prints_questions_and_choices_without_answers():
     assert quiz.text() == "1. Which is trump?\n   choices: 6♦ / A♠"
     from_file = Quiz.from_scenario(ROUTE_A.parent / "defence_table.yaml", step=1)
     text = from_file.text()
-    assert "1. Is '乙 defend S9 S10' legal here?" in text and "table: S9/?" in text
+    assert "1. Is '乙 (B) defend 9♠ 10♠' legal here?" in text and "table: 9♠/?" in text
     assert "Diamonds are trump" not in quiz.text() and "Illegal (" not in text
+
+
+# --- what a learner reads and types ---------------------------------------------------------------
+
+def test_tryit_lets_a_learner_choose_what_the_jokers_stand_for():
+    daifugo = pytest.importorskip("cardlab.daifugo")
+    state = daifugo.from_deal("jdf", ["甲", "乙", "丙", "丁"], hands={
+        "甲": ["D5", "D9", "BJ", "RJ"], "乙": ["S3"], "丙": ["S4"], "丁": ["S6"]})
+    tryit = TryIt(state)
+    tryit.select("D5", "BJ", "RJ")
+    readings = [str(a) for a in tryit.readings()]
+    assert "甲 play D5 BJ=5 RJ=5" in readings and len(readings) > 1
+    refused = tryit.press("play")
+    assert refused.startswith("Refused (invalid_combination)") and "'Jokers as'" in refused
+    view = tryit.widget
+    assert tryit._reading_menu.layout.display is None  # offered, since several readings are legal
+    tryit._reading_menu.index = readings.index("甲 play D5 BJ=5 RJ=5") + 1
+    assert buttons(view)["Play"].click() is None and tryit.message == "甲 (A) plays three 5s (5♦ BJ=5 RJ=5)."
+    tryit.undo()
+    tryit.select("D5", "BJ=5", "RJ=5")  # or written out
+    assert tryit.press("play") == "甲 (A) plays three 5s (5♦ BJ=5 RJ=5)."
+
+
+def test_presentation_size_for_every_new_widget():
+    from cardlab import widgets
+
+    widgets.presentation()
+    try:
+        assert Stepper(ROUTE_A).size == TryIt(ROUTE_A).size == "large"
+        assert 'width="84"' in TryIt(ROUTE_A).picture()
+    finally:
+        widgets.presentation(False)
+    assert Stepper(ROUTE_A).size == "normal"
+    with pytest.raises(ValueError, match="size must be"):
+        Stepper(ROUTE_A, size="huge")
+
+
+def test_seat_buttons_and_pictures_show_a_latin_seat_letter(tryit):
+    view = tryit.widget
+    assert tryit._seat_buttons.options == (("甲 (A)", "甲"), ("乙 (B)", "乙"))
+    assert "甲 (A)" in tryit.picture() and "乙 (B)" in tryit.picture()
+    assert tryit.press("attack", player="C").startswith("Not an action: 'C' is not a player")
+    assert "cardlab-tryit" in view._dom_classes

@@ -10,7 +10,7 @@ from ..svg import (GAP, PAD, check_view, hand_block, highlight_set, is_hidden, s
 
 
 def _daifugo_role(state, p: str, view: str, seat: str | None) -> str:
-    name = f"{p} (you)" if view == "player" and p == seat else p
+    name = state.seat_label(p) + (" (you)" if view == "player" and p == seat else "")
     tags = []
     if p in state.out:
         tags.append("out")
@@ -60,11 +60,12 @@ def daifugo_svg(state, *, view: str = "teaching", seat: str | None = None, highl
     for p in seat_order(state.players, bottom):
         block(p)
     top = state.top
-    markup, row_w, row_h, top_label = top_row(list(top.cards) if top else [], state.last_player, PAD, y,
+    markup, row_w, row_h, top_label = top_row(list(top.cards) if top else [],
+                                               state.last_player and state.seat_label(state.last_player), PAD, y,
                                                width, highlight=hl, four_colour=four_colour)
     parts.append(markup)
     right = max(right, PAD + row_w)
     y += row_h + GAP
     block(bottom)
-    holds = "; ".join(f"{p} holds {len(state.hands[p])}" for p in state.players)
+    holds = "; ".join(f"{state.seat_label(p)} holds {len(state.hands[p])}" for p in state.players)
     return svg_document(right + PAD, y - GAP + PAD, f"{', '.join(facts)}; {top_label}; {holds}", "".join(parts))

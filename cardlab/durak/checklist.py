@@ -3,7 +3,7 @@ for a given position by the engine itself, so its answers are the rules it appli
 
 from __future__ import annotations
 
-from ..cards import SUIT_NAMES, SUIT_SYMBOLS
+from ..cards import SUIT_NAMES, SUIT_SYMBOLS, count_cards
 from ..engine import Action
 from .state import HAND_SIZE, MAX_ATTACK, beats
 
@@ -49,7 +49,7 @@ def ask(state, action: Action) -> list[tuple[str, str]]:
     if verb in ("attack", "transfer"):
         room = state.limit - len(state.attacks)
         answers.append(("Is there room under the attack limit?",
-                        f"{len(state.attacks)} of {state.limit} attack cards are down, so "
+                        f"{len(state.attacks)} of {count_cards(state.limit, 'attack card')} are down, so "
                         + (f"{room} more may come" if room > 0 else "no more may come")
                         + " (beaten cards count)."))
     draw_order = state.attackers() + [state.defender]

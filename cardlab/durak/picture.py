@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..cards import SUIT_NAMES, SUIT_SYMBOLS, Card
+from ..cards import SUIT_NAMES, SUIT_SYMBOLS, Card, count_cards
 from ..svg import (CARD_H, CARD_W, GAP, LABEL, MUTED, PAD, check_view, hand_block, highlight_set,
                    is_hidden, num, placed, seat_order, suit_colour, suit_shape, svg_document,
                    svg_text, text_width)
 
 
 def _durak_role(state, p: str, view: str, seat: str | None) -> str:
-    name = f"{p} (you)" if view == "player" and p == seat else p
+    name = state.seat_label(p) + (" (you)" if view == "player" and p == seat else "")
     hand = state.hands[p]
     count = f"{len(hand)} card" + ("" if len(hand) == 1 else "s")
     if p in state.out:
@@ -48,7 +48,7 @@ def durak_table_svg(state, *, view: str = "teaching", seat: str | None = None, h
     parts = []
     facts = [f"round {state.round_no}", f"{trump_text} {SUIT_NAMES[trump]}"]
     if state.over:
-        facts.append("game over: " + (f"{state.loser} is the durak" if state.loser else "a draw"))
+        facts.append("game over: " + (f"{state.seat_label(state.loser)} is the durak" if state.loser else "a draw"))
     header = " · ".join([f"durak ({state.rules.name})"] + facts)
     parts.append(svg_text(PAD, PAD + 14, header, 14, anchor="start", weight="bold"))
     right = PAD + text_width(header, 14)
@@ -68,9 +68,9 @@ def durak_table_svg(state, *, view: str = "teaching", seat: str | None = None, h
 
     # The middle band: stock and trump card, the table, the discard pile.
     if not state.over:
-        taking = f": {state.defender} takes" if state.taking else ""
-        caption = (f"{state.attacker} attacks {state.defender}{taking} · "
-                   f"{len(state.attacks)} of {state.limit} attack cards")
+        taking = f": {state.seat_label(state.defender)} takes" if state.taking else ""
+        caption = (f"{state.seat_label(state.attacker)} attacks {state.seat_label(state.defender)}{taking} · "
+                   f"{len(state.attacks)} of {count_cards(state.limit, 'attack card')}")
     else:
         caption = "the game is over"
     band = y + LABEL + 8
@@ -122,7 +122,7 @@ def durak_table_svg(state, *, view: str = "teaching", seat: str | None = None, h
     table = "; ".join(f"{a.name} beaten by {d.name}" if d else f"{a.name} open"
                       for a, d in zip(state.attacks, state.defences)) or "empty"
     face = f", face-up {state.trump_card.name}" if state.stock else ""
-    holds = "; ".join(f"{p} holds {len(state.hands[p])}" for p in state.players)
+    holds = "; ".join(f"{state.seat_label(p)} holds {len(state.hands[p])}" for p in state.players)
     summary = (f"durak table, {state.rules.name}: {', '.join(facts)}; {caption}; table: {table}; "
                f"stock {len(state.stock)}{face}; discard {len(state.discard)}; {holds}")
     return svg_document(right + PAD, y - GAP + PAD, summary, "".join(parts))

@@ -204,9 +204,9 @@ class DurakState(State):
         held = self.limit
         cap = self.rules.round_cap(self.round_no)
         why = (f"{self.defender} held only {count_cards(held)} when the round began" if held < cap
-               else f"a round has at most {cap} attack cards"
+               else f"a round has at most {count_cards(cap, 'attack card')}"
                + (" in the first round of the game under throw-in-fool" if cap < MAX_ATTACK else ""))
-        return (f"The round already has {len(self.attacks)} attack cards and may not have more: "
+        return (f"The round already has {count_cards(len(self.attacks), 'attack card')} and may not have more: "
                 f"{why}. Beaten attack cards count too.")
 
     def _check_defend(self, player, cards):
@@ -280,7 +280,7 @@ class DurakState(State):
         target = self.next_in(player)
         need = len(self.attacks) + 1
         if len(self.hands[target]) < need:
-            return Refusal("attack_limit", f"{target} would have to answer {need} attack cards but "
+            return Refusal("attack_limit", f"{target} would have to answer {count_cards(need, 'attack card')} but "
                            f"holds only {len(self.hands[target])}; a transfer may not give the next "
                            "player more attack cards than they hold.")
         return None
@@ -362,10 +362,10 @@ class DurakState(State):
         self.done.clear()
         if first:
             text = (f"{player} opens the round against {self.defender} with {c.symbol}; the round "
-                    f"may have up to {self.limit} attack cards.")
+                    f"may have up to {count_cards(self.limit, 'attack card')}.")
         else:
             text = (f"{player} adds {c.symbol}: its rank is already on the table "
-                    f"({len(self.attacks)} of {self.limit} attack cards).")
+                    f"({len(self.attacks)} of {count_cards(self.limit, 'attack card')}).")
         return [Event("attack", player, (c,), text)]
 
     def _do_defend(self, player, cards):
@@ -408,7 +408,7 @@ class DurakState(State):
         self.limit = min(self.rules.round_cap(self.round_no), len(self.hands[self.defender]))
         text = (f"{player} transfers the attack with {c.symbol} (same rank, nothing beaten yet): "
                 f"{player} is now the main attacker and {self.defender} must defend "
-                f"{len(self.attacks)} cards; {old} may add after {player} says done.")
+                f"{count_cards(len(self.attacks))}; {old} may add after {player} says done.")
         return [Event("transfer", player, (c,), text)]
 
     def _do_swap(self, player, cards):
@@ -544,7 +544,7 @@ class DurakState(State):
             lines.append("  game over: " + (f"{self.loser} loses" if self.loser else "draw"))
             return "\n".join(lines)
         pairs = [f"{a}/{d}" if d else f"{a}/?" for a, d in zip(self.attacks, self.defences)]
-        lines.append(f"  table: {' '.join(pairs) or '-'}  ({len(self.attacks)} of {self.limit} attack cards)")
+        lines.append(f"  table: {' '.join(pairs) or '-'}  ({len(self.attacks)} of {count_cards(self.limit, 'attack card')})")
         state = " (taking)" if self.taking else ""
         lines.append(f"  {self.attacker} attacks {self.defender}{state}")
         return "\n".join(lines)
