@@ -6,7 +6,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test check bench clean
+.PHONY: lab test check bench lessons clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,8 +14,12 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -m pip install --quiet -e '.[lab,test]'
 	touch $@
 
+# A fresh workspace every time, so the lessons always open on the index (never on whatever a
+# previous session left open), and no "official Jupyter news?" question.
+LAB_FLAGS := --LabApp.news_url= --LabServerApp.announcements_url=
+
 lab: $(VENV)/.installed
-	$(VENV)/bin/jupyter lab $(ROOT_FLAG) lessons/index.ipynb
+	$(VENV)/bin/jupyter lab $(ROOT_FLAG) $(LAB_FLAGS) --LabApp.workspaces_dir="$$(mktemp -d)" lessons/index.ipynb
 
 test: $(VENV)/.installed
 	$(VENV)/bin/cardlab check lessons/scenarios
@@ -24,6 +28,10 @@ test: $(VENV)/.installed
 
 check: $(VENV)/.installed
 	$(VENV)/bin/cardlab check lessons/scenarios
+
+# Run every lesson notebook and save it with its outputs, as committed (nbval then checks them).
+lessons: $(VENV)/.installed
+	$(PY) tools/run_lessons.py
 
 bench: $(VENV)/.installed
 	$(PY) benchmarks/random_play.py

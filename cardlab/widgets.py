@@ -125,6 +125,10 @@ def _fit(svg: str, size: str) -> str:
     return svg.replace("<svg ", '<svg style="max-width:100%;height:auto;max-height:calc(100vh - 170px)" ', 1)
 
 
+def _position_text(state: State) -> str:
+    return state.learner_text(state.describe())
+
+
 def _static(title: str, body: str) -> str:
     return (f'<div class="cardlab-static"><b>{escape(title)}</b>'
             f'<p style="color:#a04000"><i>{escape(RUN_ME)}</i></p>{body}</div>')
@@ -197,7 +201,7 @@ def _keys(ipw, box, moves: dict[str, Any]):
         from ipyevents import Event
     except ImportError:
         return None
-    keys = Event(source=box, watched_events=["keydown"], prevent_default_actions=True)
+    keys = Event(source=box, watched_events=["keydown"], prevent_default_action=True)
     keys.on_dom_event(lambda event: moves[event["key"]]() if event.get("key") in moves else None)
     return keys
 
@@ -279,14 +283,17 @@ class Stepper(_Sized):
         """What the current step did, as the learner reads it: a heading line, the engine's
         explanation, the scenario's notes, what the scenario confirms now (in words), and a failed
         expectation if there was one."""
-        frame = self._frames[self._index]
-        if self._index == 0:
+        return self._narrate(self._index)
+
+    def _narrate(self, index: int) -> str:
+        frame = self._frames[index]
+        if index == 0:
             source = [f"From: {self.scenario.source}"] if self.scenario.source else []
             lines = [f"Start: {self.scenario.title}", *source, "The starting position."]
         else:
             outcome = frame[0]
             word = " (refused, as the scenario expects)" if outcome.refusal is not None and outcome.ok else ""
-            lines = [f"Step {self._index}: {outcome.step.text}{word}"]
+            lines = [f"Step {index}: {outcome.step.text}{word}"]
             if outcome.narration:
                 lines.append(outcome.narration)
         checks = []
@@ -298,9 +305,16 @@ class Stepper(_Sized):
         if checks:
             lines.append("Now: " + "; ".join(checks) + ".")
         lines.extend(f"FAIL: {o.failure}" for o in frame if o.failure)
-        if self._index < self.total:
-            lines.append("Press Step (or →) for the next step." if self._index == 0 else "")
-        return self.state.learner_text("\n".join(line for line in lines if line))
+        return self.result.start.learner_text("\n".join(lines))
+
+    def transcript(self) -> str:
+        """Every step's narration in order, as the learner reads them: the stepper printed, for a
+        cell that nbval checks."""
+        return "\n\n".join(self._narrate(i) for i in range(self.total + 1))
+
+    def position(self) -> str:
+        """The current position as text, as the learner reads it (cards as 9♠, seat letters)."""
+        return _position_text(self.state)
 
     def goto(self, index: int) -> None:
         """Show step ``index``, clamped to 0 .. ``total``. Raises ``ValueError`` for anything but
@@ -579,6 +593,10 @@ class TryIt(_Sized):
         if not actions:
             return self._say("No legal actions: the game is over.", INFO)
         return self._say("Legal moves now:\n" + "\n".join(str(a) for a in actions), INFO)
+
+    def position(self) -> str:
+        """The current position as text, as the learner reads it (cards as 9♠, seat letters)."""
+        return _position_text(self._state)
 
     def picture(self) -> str:
         return state_svg(self._state, highlight=self._moved | {plain(t) for t in self._selected},

@@ -105,6 +105,17 @@ def test_stepper_folds_a_check_into_the_step_before_it_and_says_it_in_words(step
     assert "Checked:" not in stepper.narration and "hand_sizes" not in stepper.narration
 
 
+def test_stepper_transcript_is_every_narration_in_order(stepper):
+    text = stepper.transcript()
+    narrations = []
+    for n in range(stepper.total + 1):
+        stepper.goto(n)
+        narrations.append(stepper.narration)
+    assert text == "\n\n".join(narrations) and text.startswith("Start: Route A")
+    assert stepper.position() == stepper.state.learner_text(stepper.state.describe())
+    assert "乙 (B): " in stepper.position() and "S8" not in stepper.transcript()
+
+
 def test_stepper_goto_takes_whole_numbers_only(stepper):
     for bad in (1.5, "2", True):
         with pytest.raises(ValueError, match="whole number"):

@@ -46,6 +46,8 @@ def ask(state, action: Action) -> list[tuple[str, str]]:
         on_table = any(c.rank in ranks for c in cards)
         answers.append((f"Is the rank of {cards[0].symbol} already on the table?",
                         "yes" if on_table else "no: only ranks already on the table may be added"))
+    if verb in ("attack", "done") and player != state.defender:
+        answers.append(("Who may add a card now?", state.priority()))
     if verb in ("attack", "transfer"):
         room = state.limit - len(state.attacks)
         answers.append(("Is there room under the attack limit?",

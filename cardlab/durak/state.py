@@ -141,6 +141,27 @@ class DurakState(State):
     def _main_done(self) -> bool:
         return self.attacker in self.done or not self._can_add(self.attacker)
 
+    def priority(self) -> str:
+        """Who may add an attack card now and why, in one plain sentence: the main attacker has
+        the first say after every new card; the others may add once the main attacker has said
+        done since that card, or can add nothing."""
+        main = self.attacker
+        if not self.attacks:
+            return f"Only {main}, the main attacker, may open the round."
+        if len(self.attacks) >= self.limit:
+            return f"Nobody: the round has reached its limit of {count_cards(self.limit, 'attack card')}."
+        others = [p for p in self._attackers if p != main]
+        if main in self.done:
+            why = f"{main} said done after the last card landed"
+        elif not self._can_add(main):
+            why = f"{main}, the main attacker, holds no card of a rank on the table"
+        else:
+            wait = f"; {' and '.join(others)} wait until {main} says done or can add nothing" if others else ""
+            return f"{main}, the main attacker, has the first say after every new card{wait}."
+        if not others:
+            return f"Nobody else: {why}, and there is no other attacker."
+        return f"{' and '.join(others)} may add now: {why}. After the next card lands, {main} has the first say again."
+
     def _round_over(self) -> bool:
         if not self.attacks:
             return False
@@ -178,7 +199,8 @@ class DurakState(State):
                                "round; the others may only add cards after that.")
             if not self._main_done():
                 return Refusal("not_your_turn", f"The main attacker {self.attacker} has priority: "
-                               f"other players add cards only after {self.attacker} says done.")
+                               f"{self.attacker} can still add a card and has not said done since "
+                               "the last card landed, so the others must wait.")
         return None
 
     def _check_attack(self, player, cards):

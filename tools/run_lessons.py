@@ -1,0 +1,49 @@
+"""Run lesson notebooks top to bottom and save them with their outputs, as they are committed.
+
+    python tools/run_lessons.py                  # every notebook under lessons/
+    python tools/run_lessons.py lessons/durak/02_defending_and_adding.ipynb
+
+Each notebook runs in its own folder (its relative paths are the learner's). Widget views and the
+saved widget state are dropped from the saved file: a notebook opened before its cells are run
+then shows each widget's static picture and "Run this cell ..." line (the ``text/html`` every
+cardlab widget carries), never "model not found". nbval checks the printed outputs.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+ROOT = Path(__file__).resolve().parent.parent
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def strip_widgets(notebook) -> None:
+    notebook.metadata.pop("widgets", None)
+    for cell in notebook.cells:
+        for output in cell.get("outputs", []):
+            output.get("data", {}).pop(WIDGET_VIEW, None)
+
+
+def run(path: Path) -> None:
+    notebook = nbformat.read(path, as_version=4)
+    NotebookClient(notebook, timeout=300, kernel_name="python3",
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    strip_widgets(notebook)
+    nbformat.write(notebook, path)
+    print(f"ran {path.relative_to(ROOT)}")
+
+
+def main(argv: list[str]) -> int:
+    paths = [Path(a).resolve() for a in argv] or sorted(
+        p for p in (ROOT / "lessons").rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+    for path in paths:
+        run(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
