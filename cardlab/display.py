@@ -15,7 +15,8 @@ from html import escape
 from typing import Iterable
 
 from .cards import Card, StandIn, format_cards, parse_cards, plain
-from .svg import INK, RED, WILD_INK, hand_svg, stand_in_symbol, state_svg, suit_colour
+from .engine import SEAT_LETTERS
+from .svg import INK, RED, WILD_INK, hand_svg, seats_svg, stand_in_symbol, state_svg, suit_colour
 
 
 def _colour(c: Card, four_colour: bool) -> str:
@@ -63,3 +64,40 @@ class Hand(list):
 
     def _repr_svg_(self) -> str:
         return hand_svg(self)
+
+
+class Seats:
+    """The table seen from above: each player's seat, in the clockwise order they are listed (the
+    first at the bottom), with their seat letter, and arrows for the direction of play. Seated at
+    the table, the next player clockwise is the one on your left.
+
+        >>> Seats(["甲", "乙", "丙"])
+        Seats(['甲', '乙', '丙'])
+        >>> print(Seats(["甲", "乙", "丙"]))
+        Play goes clockwise: 甲 (A) → 乙 (B) → 丙 (C) → 甲 (A). Each player's left-hand neighbour is the next seat.
+    """
+
+    def __init__(self, players: Iterable[str]):
+        self.players = list(players)
+        if not 2 <= len(self.players) <= len(SEAT_LETTERS):
+            raise ValueError(f"a table seats 2 to {len(SEAT_LETTERS)} players, not {len(self.players)}")
+
+    def label(self, i: int) -> str:
+        name = self.players[i]
+        return name if name.isascii() else f"{name} ({SEAT_LETTERS[i]})"
+
+    def __repr__(self) -> str:
+        return f"Seats({self.players!r})"
+
+    def __str__(self) -> str:
+        order = " → ".join(self.label(i) for i in range(len(self.players)))
+        return (f"Play goes clockwise: {order} → {self.label(0)}. "
+                "Each player's left-hand neighbour is the next seat.")
+
+    def _repr_svg_(self) -> str:
+        return seats_svg([self.label(i) for i in range(len(self.players))], str(self))
+
+
+def seats(players: Iterable[str]) -> Seats:
+    """The seating picture of ``players`` (see :class:`Seats`)."""
+    return Seats(players)

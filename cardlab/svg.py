@@ -334,6 +334,38 @@ def daifugo_top_svg(cards: Iterable, player: str | None, *, width: float = 60, f
     return svg_document(row_w + 2 * PAD, row_h + 2 * PAD, label, markup)
 
 
+# --- seats ------------------------------------------------------------------------------------
+
+def seats_svg(labels: list[str], caption: str) -> str:
+    """A round table seen from above with ``labels`` seated clockwise from the bottom, an arrow
+    between each seat and the next, and ``caption`` (also the text alternative) under it."""
+    n = len(labels)
+    cx, cy, radius, ring = 190, 150, 110, 62
+    parts = [f'<circle cx="{cx}" cy="{cy}" r="{ring + 8}" fill="#e8f1e8" stroke="#6b8f6b" stroke-width="2"/>',
+             '<defs><marker id="cardlab-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="7" '
+             'markerHeight="7" orient="auto-start-reverse"><path d="M0 0L10 5L0 10Z" fill="#6b8f6b"/></marker></defs>']
+
+    def at(k: float, r: float) -> tuple[float, float]:
+        # Seat 0 at the bottom; clockwise as seen from above: bottom, left, top, right.
+        angle = 2 * math.pi * k / n
+        return cx - r * math.sin(angle), cy + r * math.cos(angle)
+
+    for i, label in enumerate(labels):
+        start, end = at(i + 0.18, ring - 14), at(i + 0.82, ring - 14)
+        parts.append(f'<path d="M{num(start[0])} {num(start[1])}A{ring - 14} {ring - 14} 0 0 1 '
+                     f'{num(end[0])} {num(end[1])}" fill="none" stroke="#6b8f6b" stroke-width="2.5" '
+                     'marker-end="url(#cardlab-arrow)"/>')
+        x, y = at(i, radius)
+        parts.append(f'<circle cx="{num(x)}" cy="{num(y)}" r="9" fill="{INK if i else HIGHLIGHT}"/>')
+        parts.append(svg_text(x, y + (26 if y >= cy else -16), label, 15, weight="bold"))
+    parts.append(svg_text(cx, cy + 5, "clockwise", 13, MUTED))
+    width = 380
+    lines = caption.split(". ")
+    for k, line in enumerate(lines):
+        parts.append(svg_text(width / 2, 322 + 18 * k, line.rstrip(".") + ".", 13, anchor="middle"))
+    return svg_document(width, 314 + 18 * len(lines), caption, "".join(parts))
+
+
 # --- positions ---------------------------------------------------------------------------------
 
 def is_hidden(view: str, seat: str | None, player: str) -> bool:

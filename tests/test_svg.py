@@ -271,3 +271,17 @@ def test_daifugo_shows_the_top_combination_and_who_played_it():
     assert "jack of hearts" in teaching
     player = state_svg(state, view="player", seat="甲")
     assert "jack of hearts" not in player and "three of clubs" in player and "black joker" in player
+
+
+def test_seats_picture_goes_clockwise_from_the_bottom():
+    from cardlab.display import seats
+
+    table = seats(["甲", "乙", "丙", "丁"])
+    root = parse(table._repr_svg_())
+    assert root.get("aria-label") == str(table)
+    assert str(table).startswith("Play goes clockwise: 甲 (A) → 乙 (B) → 丙 (C) → 丁 (D) → 甲 (A).")
+    places = {t.text: (float(t.get("x")), float(t.get("y"))) for t in root.iter(f"{NS}text")}
+    bottom, left, top, right = (places[n] for n in ("甲 (A)", "乙 (B)", "丙 (C)", "丁 (D)"))
+    assert bottom[1] > left[1] > top[1] and left[0] < bottom[0] < right[0]
+    with pytest.raises(ValueError):
+        seats(["alone"])
