@@ -10,6 +10,8 @@ from cardlab.scenario import ScenarioError, check_paths, load, loads, run
 
 FOLDER = Path(__file__).resolve().parent.parent / "lessons" / "scenarios" / "daifugo"
 FILES = check_paths([FOLDER])
+TITLES = {"jdf": "Japanese Daifugo card rules: revolution, 8-cut, the card exchange and the limits on going out",
+          "yeeqia": "the rules page of daifugo.yeeqia.com"}
 
 
 def test_there_are_scenarios_for_both_rule_sets():
@@ -20,7 +22,10 @@ def test_there_are_scenarios_for_both_rule_sets():
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_scenario_holds(path):
     scenario = load(path)
-    assert scenario.source and scenario.source.startswith(("000_7efe1181282f1e8f.txt", "002_ceb091eee2b3e11b.txt"))
+    # Learners read the source: the article by its English title (docs/sources.md), then where in it.
+    assert scenario.source and scenario.source.startswith(TITLES[scenario.rules.name])
+    assert (", section " in scenario.source) if scenario.rules.name == "jdf" else (", topic " in scenario.source)
+    assert ".txt" not in scenario.source
     result = run(scenario)
     assert result.ok, result.failure.failure
 
