@@ -8,14 +8,16 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 .PHONY: lab test check bench lessons clean
 
-$(VENV)/.installed: pyproject.toml
+$(VENV)/.installed: pyproject.toml lab/overrides.json
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[lab,test]'
+	mkdir -p $(VENV)/share/jupyter/lab/settings
+	cp lab/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
 	touch $@
 
 # A fresh workspace every time, so the lessons always open on the index (never on whatever a
-# previous session left open), and no "official Jupyter news?" question.
+# previous session left open); no news or update questions (lab/overrides.json, copied above).
 LAB_FLAGS := --LabApp.news_url= --LabServerApp.announcements_url=
 
 lab: $(VENV)/.installed

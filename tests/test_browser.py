@@ -21,6 +21,8 @@ import pytest
 CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parent.parent
 LESSON = "durak/02_defending_and_adding.ipynb"
+REFEREE_LESSON = "durak/06_checklist.ipynb"
+PROJECTOR = {"width": 1280, "height": 720}
 TIMEOUT_MS = int(os.environ.get("CARDLAB_BROWSER_TIMEOUT_MS", 180_000))  # kernels start slowly on two cores
 
 pytestmark = pytest.mark.browser
@@ -45,13 +47,27 @@ def lab(tmp_path_factory):
     work = tmp_path_factory.mktemp("lab")
     shutil.copytree(ROOT / "lessons", work / "lessons",
                     ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    # JupyterLab keeps settings, workspaces and runtime files under the user's home: point all of
+    # them at this test's own folder, so a test run never changes what `make lab` opens.
+    env = dict(os.environ)
+    for name in ("JUPYTER_CONFIG_DIR", "JUPYTERLAB_SETTINGS_DIR", "JUPYTERLAB_WORKSPACES_DIR",
+                 "JUPYTER_RUNTIME_DIR"):
+        env[name] = str(work / name.lower())
+    # No "official Jupyter news?" question over the lesson: the user setting that lab/overrides.json
+    # gives `make lab`.
+    overrides = json.loads((ROOT / "lab" / "overrides.json").read_text())
+    for key, values in overrides.items():
+        plugin, _, name = key.partition(":")
+        folder = Path(env["JUPYTERLAB_SETTINGS_DIR"], plugin)
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / f"{name}.jupyterlab-settings").write_text(json.dumps(values))
     port, token = _free_port(), "cardlab-browser-test"
     cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", f"--port={port}",
            "--ServerApp.ip=127.0.0.1", f"--IdentityProvider.token={token}",
            f"--ServerApp.root_dir={work / 'lessons'}", "--LabApp.news_url=", "--ServerApp.open_browser=False",
            "--LabServerApp.announcements_url="]
     log = open(work / "jupyterlab.log", "w")
-    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, cwd=work)
+    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, cwd=work, env=env)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 120
     while True:
@@ -65,13 +81,14 @@ def lab(tmp_path_factory):
             time.sleep(0.5)
     # Start the lesson's kernel before the page opens, so the page attaches to a running kernel
     # instead of racing its start-up (clicks made while it connects are dropped).
-    request = urllib.request.Request(
-        f"{base}/api/sessions?token={token}", method="POST",
-        data=json.dumps({"path": LESSON, "type": "notebook", "name": LESSON,
-                         "kernel": {"name": "python3"}}).encode(),
-        headers={"Content-Type": "application/json"})
-    urllib.request.urlopen(request, timeout=60)
-    yield base, token
+    for lesson in (LESSON, REFEREE_LESSON):
+        request = urllib.request.Request(
+            f"{base}/api/sessions?token={token}", method="POST",
+            data=json.dumps({"path": lesson, "type": "notebook", "name": lesson,
+                             "kernel": {"name": "python3"}}).encode(),
+            headers={"Content-Type": "application/json"})
+        urllib.request.urlopen(request, timeout=60)
+    yield base, token, work
     proc.terminate()
     try:
         proc.wait(timeout=20)
@@ -81,31 +98,47 @@ def lab(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def page(lab, tmp_path_factory):
-    out = Path(os.environ.get("CARDLAB_TEST_OUTPUT", ROOT / "test-output"))
-    out.mkdir(parents=True, exist_ok=True)
-    base, token = lab
+def browser():
     with sync_api.sync_playwright() as pw:
         browser = pw.chromium.launch(
             executable_path=CHROMIUM,
             args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"])
-        context = browser.new_context(viewport={"width": 1400, "height": 1000})
-        page = context.new_page()
-        page.set_default_timeout(TIMEOUT_MS)
-        sync_api.expect.set_options(timeout=TIMEOUT_MS)
-        # JupyterLab may ask "Select Kernel" at any moment while the kernel connects; take the
-        # default (Python 3) whenever the dialog blocks an action.
-        page.add_locator_handler(page.locator(".jp-Dialog"), _accept_dialog, no_wait_after=True)
-        page.goto(f"{base}/lab/tree/{LESSON}?token={token}")
-        page.locator(".jp-Notebook").first.wait_for()
-        _run_all_cells(page)
-        page.out_dir = out
         try:
-            yield page
+            yield browser
         finally:
-            page.screenshot(path=str(out / "durak_lesson.png"), full_page=True)
             browser.close()
+
+
+def _open_lesson(browser, lab, lesson: str, first_widget: str):
+    """A classroom-projector-sized page (1280×720) with ``lesson`` open and run."""
+    base, token, _work = lab
+    page = browser.new_context(viewport=PROJECTOR).new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    sync_api.expect.set_options(timeout=TIMEOUT_MS)
+    # JupyterLab may ask "Select Kernel" at any moment while the kernel connects; take the
+    # default (Python 3) whenever the dialog blocks an action.
+    page.add_locator_handler(page.locator(".jp-Dialog"), _accept_dialog, no_wait_after=True)
+    page.goto(f"{base}/lab/tree/{lesson}?token={token}")
+    page.locator(".jp-Notebook").first.wait_for()
+    _run_all_cells(page, first_widget)
+    return page
+
+
+@pytest.fixture(scope="module")
+def out_dir() -> Path:
+    out = Path(os.environ.get("CARDLAB_TEST_OUTPUT", ROOT / "test-output"))
+    out.mkdir(parents=True, exist_ok=True)
+    return out
+
+
+@pytest.fixture(scope="module")
+def page(browser, lab, out_dir):
+    page = _open_lesson(browser, lab, LESSON, ".cardlab-stepper")
+    try:
+        yield page
+    finally:
+        page.screenshot(path=str(out_dir / "durak_lesson.png"), full_page=True)
 
 
 def _accept_dialog(dialog) -> None:
@@ -116,7 +149,7 @@ def _accept_dialog(dialog) -> None:
         pass
 
 
-def _run_all_cells(page) -> None:
+def _run_all_cells(page, first_widget: str) -> None:
     """Run → Run All Cells, as a learner would. A click made while the kernel is still connecting
     is dropped by JupyterLab, so click again until the lesson's first widget appears (the
     committed notebooks hold no widget views, so only a real run draws one)."""
@@ -125,7 +158,7 @@ def _run_all_cells(page) -> None:
         page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
         page.get_by_text("Run All Cells", exact=True).click()
         try:
-            page.locator(".cardlab-stepper").first.wait_for(timeout=20_000)
+            page.locator(first_widget).first.wait_for(timeout=20_000)
             break
         except sync_api.TimeoutError:
             continue
@@ -136,19 +169,34 @@ def _run_all_cells(page) -> None:
     sync_api.expect(busy).to_have_count(0)
 
 
-def test_stepper_step_shows_new_narration(page):
+def test_stepper_step_and_its_narration_fit_a_projector(page, out_dir):
     stepper = page.locator(".cardlab-stepper").first
+    stepper.scroll_into_view_if_needed()
     sync_api.expect(stepper.locator(".cardlab-counter")).to_contain_text("step 0 of")
-    stepper.get_by_role("button", name="Step", exact=True).click()
+    step = stepper.get_by_role("button", name="Step", exact=True)
+    step.click()
     sync_api.expect(stepper.locator(".cardlab-counter")).to_contain_text("step 1 of")
-    sync_api.expect(stepper.locator(".cardlab-narration")).to_contain_text("opens the round")
+    narration = stepper.locator(".cardlab-narration")
+    sync_api.expect(narration).to_contain_text("Step 1:")
+    # At 1280×720 the button and what it did are on screen together, with no scrolling.
+    sync_api.expect(step).to_be_in_viewport()
+    sync_api.expect(narration.locator(".cardlab-narration-text")).to_be_in_viewport()
+    sync_api.expect(page.get_by_text("official Jupyter news")).to_have_count(0)
+    page.screenshot(path=str(out_dir / "durak_stepper_1280x720.png"))
+    # The arrow keys step too, while the pointer is over the stepper.
+    stepper.locator(".cardlab-picture").hover()
+    page.keyboard.press("ArrowRight")
+    sync_api.expect(stepper.locator(".cardlab-counter")).to_contain_text("step 2 of")
+    stepper.get_by_role("button", name="Projector size").click()
+    sync_api.expect(narration).to_be_in_viewport()
+    page.screenshot(path=str(out_dir / "durak_stepper_projector.png"))
 
 
 def test_tryit_illegal_then_legal(page):
     table = page.locator(".cardlab-tryit").first
     table.scroll_into_view_if_needed()
     verdict = table.locator(".cardlab-verdict")
-    # The try-it position of this lesson: 甲 attacked with S9 and 乙 beat it with SJ (hearts trump).
+    # The try-it position of this lesson: 甲 attacked with 9♠ and 乙 beat it with J♠ (hearts trump).
     table.locator("button", has_text="K♠").first.click()
     table.get_by_role("button", name="Attack", exact=True).click()
     sync_api.expect(verdict).to_contain_text("rank_not_on_table")
@@ -158,9 +206,30 @@ def test_tryit_illegal_then_legal(page):
     sync_api.expect(verdict).to_contain_text("adds 9♦")
 
 
-def test_quiz_answer_gives_feedback(page):
+def test_quiz_question_is_locked_once_answered(page):
     quiz = page.locator(".cardlab-quiz").first
     quiz.scroll_into_view_if_needed()
-    quiz.get_by_role("button", name="Illegal", exact=True).first.click()
-    sync_api.expect(quiz.locator(".cardlab-feedback").first).to_contain_text("orrect")
+    first = quiz.locator(".jupyter-widgets.widget-vbox").first
+    choices = first.locator("button")
+    choices.first.click()
+    sync_api.expect(quiz.locator(".cardlab-feedback").first).not_to_be_empty()
     sync_api.expect(quiz.locator(".cardlab-score")).to_contain_text("of")
+    for i in range(choices.count()):
+        sync_api.expect(choices.nth(i)).to_be_disabled()
+    quiz.get_by_role("button", name="Try again").click()
+    sync_api.expect(choices.first).to_be_enabled()
+
+
+def test_referee_takes_a_move_typed_with_a_latin_seat_letter(browser, lab, out_dir):
+    page = _open_lesson(browser, lab, REFEREE_LESSON, ".cardlab-referee")
+    try:
+        referee = page.locator(".cardlab-referee").first
+        referee.scroll_into_view_if_needed()
+        referee.locator("input[type=text]").fill("A attack S8")
+        referee.get_by_role("button", name="Ask", exact=True).click()
+        answer = referee.locator(".cardlab-referee-answer")
+        sync_api.expect(answer).to_contain_text("So, is it legal?")
+        sync_api.expect(answer).not_to_contain_text("no player named")
+        referee.screenshot(path=str(out_dir / "durak_referee.png"))
+    finally:
+        page.context.close()
