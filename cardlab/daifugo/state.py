@@ -421,6 +421,16 @@ class DaifugoState(State):
         return daifugo_svg(self, view=view, seat=seat, highlight=highlight, width=width,
                            four_colour=four_colour)
 
+    def table_talk(self) -> list[tuple[str, str]]:
+        from .checklist import table_talk
+
+        return table_talk(self)
+
+    def checklist(self, action: Action) -> list[tuple[str, str]]:
+        from .checklist import ask
+
+        return ask(self, action)
+
     def key(self) -> tuple:
         return (self.rules, self.players, tuple(frozenset(self.hands[p]) for p in self.players),
                 self.blind, tuple(sorted(self.previous_ranks.items())) if self.previous_ranks else None,
