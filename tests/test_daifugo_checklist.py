@@ -54,11 +54,11 @@ def test_table_talk_answers_for_the_rule_set():
     for question in ("Which last plays are forbidden (反則上がり, forbidden finish)?",
                      "Is there a suit lock (スート縛り)?",
                      "Does the spade 3 answer a lone joker (スペ3返し, spade-3 return)?",
-                     "Can the previous 大富豪 fall (都落ち, miyako-ochi)?"):
+                     "Can the previous 大富豪 (daifugo) fall (都落ち, miyako-ochi)?"):
         assert web[question].startswith(("no", "none")), question
         assert not jdf[question].startswith(("no", "none")), question
     assert jdf["Are points kept?"].startswith("no") and web["Are points kept?"].startswith("yes")
-    assert "大富豪 +3, 富豪 +1, 平民 −1, 大貧民 −3" in web["Are points kept?"]
+    assert "大富豪 (daifugo) +3, 富豪 (fugo) +1, 平民 (heimin) −1, 大貧民 (daihinmin) −3" in web["Are points kept?"]
     assert "A sequence holding an 8 does not cut" in jdf["Which plays cut the table (8切, eight-cut)?"]
     assert web["Which plays cut the table (8切, eight-cut)?"].startswith("any legal play holding an 8, a sequence too")
     forbidden = jdf["Which last plays are forbidden (反則上がり, forbidden finish)?"]
@@ -71,10 +71,11 @@ def test_table_talk_answers_for_the_rule_set():
 
 def test_table_talk_answers_for_the_deal():
     second = dict(after("jdf_exchange.yaml", 0).table_talk())
-    assert second["Who leads?"] == "丁, the previous 大貧民, once the exchange is done."
-    assert "丁 (大貧民) and 甲 (大富豪) trade 2 cards; 丙 (貧民) and 乙 (富豪) trade 1 card" in \
+    assert second["Who leads?"] == "丁, the previous 大貧民 (daihinmin), once the exchange is done."
+    assert ("丁, the 大貧民 (daihinmin), and 甲, the 大富豪 (daifugo), trade 2 cards; "
+            "丙, the 貧民 (hinmin), and 乙, the 富豪 (fugo), trade 1 card") in \
         second["Is there a card exchange before play?"]
-    assert second["Can the previous 大富豪 fall (都落ち, miyako-ochi)?"].endswith("Here that is 甲.")
+    assert second["Can the previous 大富豪 (daifugo) fall (都落ち, miyako-ochi)?"].endswith("Here that is 甲.")
     assert "uses only 13 of the 54 cards" in second["Which cards, and how many each?"]
     first = dict(after("jdf_eight_cut.yaml", 0).table_talk())
     assert first["Is there a card exchange before play?"].startswith("not in this game")
@@ -82,7 +83,7 @@ def test_table_talk_answers_for_the_deal():
     assert dict(after("jdf_last_play_four_threes.yaml", 0).table_talk())["Who leads?"].startswith(
         "丁, as this worked example sets it (by the rule it would be 甲")
     fallen = dict(after("jdf_miyako_ochi.yaml", 13).table_talk())
-    assert fallen["Can the previous 大富豪 fall (都落ち, miyako-ochi)?"].endswith("It has happened: 甲 was 大富豪 and fell.")
+    assert fallen["Can the previous 大富豪 (daifugo) fall (都落ち, miyako-ochi)?"].endswith("It has happened: 甲 was 大富豪 (daifugo) and fell.")
     assert dict(after("jdf_revolution.yaml", 1).table_talk())["What starts a revolution (革命)?"].endswith(
         "A revolution is in force now.")
 
@@ -221,12 +222,12 @@ def test_a_pass():
 def test_a_give():
     state = after("jdf_exchange.yaml", 0)
     low = answers(state, "丁 give RJ SA")
-    assert low["Who gives whom, and how many?"] == "丁 (大貧民) gives 甲 (大富豪) 2 cards."
+    assert low["Who gives whom, and how many?"] == "丁, the 大貧民 (daihinmin), gives 甲, the 大富豪 (daifugo), 2 cards."
     assert low["Which cards must they be?"].endswith("the joker, a 2, that is RJ 2♠.")
     assert low["So, is it legal?"].startswith("no (must_give_strongest)")
     high = answers(state, "甲 give S4 S5")
     assert high["Which cards must they be?"].startswith("any 2 cards of 甲's own choice")
-    assert high["Who leads once the exchange is done?"] == "丁, the previous 大貧民."
+    assert high["Who leads once the exchange is done?"] == "丁, the previous 大貧民 (daihinmin)."
     tie = daifugo.from_deal("jdf", P, previous_ranks={"甲": "daifugo", "乙": "fugo", "丙": "hinmin", "丁": "daihinmin"},
                             hands={"甲": "S4 S5", "乙": "D4", "丙": "HK DK C5", "丁": "S2 H2 D2 C3"})
     assert answers(tie, "丙 give HK")["Which cards must they be?"].endswith(
@@ -301,3 +302,11 @@ def test_referee_widget_works_for_daifugo():
     assert "S10" not in text
     view = ref.widget
     assert "breaks it" in ref._output.value and "cardlab-referee" in view._dom_classes
+
+
+def test_table_talk_text_reads_as_a_learner_reads():
+    text = checklist.table_talk_text(after("jdf_exchange.yaml", 0))
+    lines = text.splitlines()
+    assert len(lines) == 11 and lines[0].startswith("Which cards, and how many each?  54:")
+    assert "Who leads?  丁 (D), the previous 大貧民 (daihinmin)" in text
+    assert "cards held now: 甲 (A) 4, 乙 (B) 2, 丙 (C) 3, 丁 (D) 4" in text

@@ -62,6 +62,11 @@ def _sample(text: str, rules) -> Play:
     return readings(parse_cards(text), rules)[0][0]
 
 
+def _title(rank: str) -> str:
+    """A rank's title with its English reading: ``大富豪 (daifugo)``."""
+    return f"{RANK_TITLES[rank]} ({rank})"
+
+
 def _series(rules) -> str:
     """What the rule set calls its run of games: a jdf set, a yeeqia match (scored by points)."""
     return "match" if rules.points else "set"
@@ -88,9 +93,15 @@ def table_talk(state) -> list[tuple[str, str]]:
         ("Is there a suit lock (スート縛り)?", _lock_answer(state)),
         ("Does the spade 3 answer a lone joker (スペ3返し, spade-3 return)?", _spade_three_answer(rules)),
         ("Is there a card exchange before play?", _exchange_answer(state)),
-        ("Can the previous 大富豪 fall (都落ち, miyako-ochi)?", _miyako_answer(state)),
+        ("Can the previous 大富豪 (daifugo) fall (都落ち, miyako-ochi)?", _miyako_answer(state)),
         ("Are points kept?", _points_answer(rules)),
     ]
+
+
+def table_talk_text(state) -> str:
+    """:func:`table_talk` as a learner reads it: one question and its answer a line, cards as 9♠
+    and every seat with its letter (甲 (A)), for a lesson to print."""
+    return state.learner_text("\n".join(f"{question}  {answer}" for question, answer in table_talk(state)))
 
 
 def _deck_answer(state) -> str:
@@ -126,7 +137,7 @@ def _lead_answer(state) -> str:
     leader = state.leader
     if state.previous_ranks:
         rule = next(p for p, r in state.previous_ranks.items() if r == "daihinmin")
-        why = f"the previous 大貧民, once the exchange is done"
+        why = "the previous 大貧民 (daihinmin), once the exchange is done"
     elif rules.first_leader == "diamond_three":
         rule = next((p for p in state.players if any(c.code == "D3" for c in state.hands[p])),
                     state.players[0])
@@ -134,7 +145,7 @@ def _lead_answer(state) -> str:
     else:
         rule = state.players[0]
         why = ("the first seat listed: a game with no previous places starts there, not with "
-               "whoever holds a 3; later games start from the previous 大貧民")
+               "whoever holds a 3; later games start from the previous 大貧民 (daihinmin)")
     if leader == rule:
         return f"{leader}, {why}."
     return f"{leader}, as this worked example sets it (by the rule it would be {rule}, {why})."
@@ -207,7 +218,7 @@ def _spade_three_answer(rules) -> str:
 
 def _exchange_answer(state) -> str:
     rules = state.rules
-    pairs = "; ".join(f"{RANK_TITLES[low]} gives {RANK_TITLES[up]} their strongest "
+    pairs = "; ".join(f"{_title(low)} gives {_title(up)} their strongest "
                       f"{count_cards(n)}" for low, up, n in rules.exchange)
     back = "their weakest" if rules.return_weakest else "cards of their own choice"
     how = (f"{pairs}, and the upper player gives back as many, {back}. Everyone chooses from the "
@@ -216,7 +227,7 @@ def _exchange_answer(state) -> str:
         return (f"not in this game: the first game of a {_series(rules)} ({rules.games_per_set} games) has no "
                 f"previous places. From the second game on: {how}.")
     holder = {r: p for p, r in state.previous_ranks.items()}
-    who = "; ".join(f"{holder[low]} ({RANK_TITLES[low]}) and {holder[up]} ({RANK_TITLES[up]}) trade "
+    who = "; ".join(f"{holder[low]}, the {_title(low)}, and {holder[up]}, the {_title(up)}, trade "
                     f"{count_cards(n)}" for low, up, n in rules.exchange)
     done = " It is done in this position." if not state.exchanging else ""
     return f"yes, before the first card: {who}. {how}.{done}"
@@ -226,20 +237,22 @@ def _miyako_answer(state) -> str:
     rules = state.rules
     if not rules.miyako_ochi:
         return f"no: under {rules.name} the places are simply the order of going out."
-    rule = ("if another player goes out cleanly first, the previous 大富豪 is out at once as 大貧民 "
-            "(only forbidden finishers rank lower); a forbidden finish does not count")
+    rule = ("if another player goes out cleanly first, the previous 大富豪 (daifugo) is out at once "
+            "as 大貧民 (daihinmin) (only forbidden finishers rank lower); a forbidden finish does not "
+            "count")
     top = state.previous_daifugo
     if top is None:
-        return f"yes, from the second game of a {_series(rules)}: {rule}. This game has no previous 大富豪."
+        return (f"yes, from the second game of a {_series(rules)}: {rule}. This game has no previous "
+                "大富豪 (daifugo).")
     if state.demoted:
-        return f"yes: {rule}. It has happened: {state.demoted} was 大富豪 and fell."
+        return f"yes: {rule}. It has happened: {state.demoted} was 大富豪 (daifugo) and fell."
     return f"yes: {rule}. Here that is {top}."
 
 
 def _points_answer(rules) -> str:
     if rules.points is None:
-        return "no: only the places count, from 大富豪 down to 大貧民."
-    titles = [RANK_TITLES[r] for r in rules.rank_names]
+        return "no: only the places count, from 大富豪 (daifugo) down to 大貧民 (daihinmin)."
+    titles = [_title(r) for r in rules.rank_names]
     scores = ", ".join(f"{t} {v:+d}".replace("-", "−") for t, v in zip(titles, rules.points))
     return f"yes, each game: {scores}; the best total over {rules.games_per_set} games wins the match."
 
@@ -426,10 +439,10 @@ def _ask_give(state, player: str) -> list[tuple[str, str]]:
     if not state.exchanging:
         return []
     count, partner, lower = state._obligation(player)
-    title = RANK_TITLES[state.previous_ranks[player]]
-    partner_title = RANK_TITLES[state.previous_ranks[partner]]
+    title = _title(state.previous_ranks[player])
+    partner_title = _title(state.previous_ranks[partner])
     answers = [("Who gives whom, and how many?",
-                f"{player} ({title}) gives {partner} ({partner_title}) {count_cards(count)}.")]
+                f"{player}, the {title}, gives {partner}, the {partner_title}, {count_cards(count)}.")]
     hand = state.hands[player]
     if lower or state.rules.return_weakest:
         wanted = state._forced_strengths(hand, count, lower)
@@ -451,5 +464,5 @@ def _ask_give(state, player: str) -> list[tuple[str, str]]:
     answers.append(("When do the cards change hands?",
                     f"all together, once every give is in (still waiting for {_waiting(state)}); "
                     "nobody sees what they will receive before choosing."))
-    answers.append(("Who leads once the exchange is done?", f"{state.leader}, the previous 大貧民."))
+    answers.append(("Who leads once the exchange is done?", f"{state.leader}, the previous 大貧民 (daihinmin)."))
     return answers
