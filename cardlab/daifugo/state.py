@@ -333,7 +333,7 @@ class DaifugoState(State):
             events.append(Event("lock", player, (), f"Suit lock (スート縛り): two plays in a row used the "
                                 f"same suits ({suits}); until the table is cleared every play must too."))
         if not hand:
-            events.extend(self._go_out(player, play, revolution_before, cut))
+            events.extend(self._go_out(player, play, revolution_before, cut, returned))
         if len(self.active()) <= 1:
             return events + self._end()
         if cut or returned:
@@ -347,7 +347,8 @@ class DaifugoState(State):
             return events
         return events + self._advance(player)
 
-    def _go_out(self, player: str, play: Play, revolution_before: bool, cut: bool) -> list[Event]:
+    def _go_out(self, player: str, play: Play, revolution_before: bool, cut: bool,
+                returned: bool = False) -> list[Event]:
         self.out.append(player)
         self._finished.append(player)
         reasons = forbidden_finish(play, self.rules, revolution_before, cut)
@@ -356,7 +357,8 @@ class DaifugoState(State):
             self.fouls.append(player)
             rank = names[PLAYERS - len(self.fouls)]
             judged = " (judged by the order before the play)" if self.revolution != revolution_before else ""
-            after = "the cut still clears the table" if cut else "the play stays on the table"
+            after = ("the cut still clears the table" if cut else
+                     "the spade-3 return still clears the table" if returned else "the play stays on the table")
             return [Event("foul", player, play.cards,
                           f"{player} goes out by a forbidden finish (反則上がり): {'; '.join(reasons)}"
                           f"{judged}. Ranked from the bottom, {player} is {RANK_TITLES[rank]} ({rank}); "

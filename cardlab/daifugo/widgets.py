@@ -1,0 +1,299 @@
+"""Widgets particular to Daifugo: :class:`FinishGrid`, the forbidden-finish table (反則上がり) of the
+jdf rules as a grid to explore.
+
+Built like the shared widgets of :mod:`cardlab.widgets`: a plain Python object first, with a method
+for every control that returns the text the learner reads, so a lesson prints it for nbval and a
+test drives it without a browser; the ipywidgets view is built on first use of ``.widget``.
+
+Every verdict comes from the engine's own rule, :func:`cardlab.daifugo.combos.forbidden_finish`,
+and its words: the widget never restates which plays are forbidden.
+
+    >>> grid = FinishGrid()
+    >>> print(grid.pick("C8 D8", revolution=False))
+    Last play: pair of 8s (8♣ 8♦), no revolution in force before it.
+    Forbidden finish (反則上がり): it cuts with 8 (8切).
+    With a revolution in force: forbidden finish (反則上がり): it cuts with 8 (8切).
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+from typing import Iterable
+
+from ..cards import CardError, parse_cards, plain, to_symbols
+from ..svg import HIGHLIGHT, daifugo_top_svg
+from ..widgets import ACCEPTED, INFO, REFUSED, _VERDICT_COLOURS, _lines_html, _static, _Widget
+from .combos import Play, eight_cut, forbidden_finish, readings, starts_revolution
+from .rules import RULESETS, DaifugoRules
+
+# The last plays the grid offers, in the order of the article's table: jokers, 2s, 3s, 8s, and a
+# plain pair for contrast. Each has exactly one reading.
+PLAYS = ("BJ", "S9 BJ", "S2", "HK HA H2", "S2 RJ", "S3", "H3", "S3 H3", "S3 H3 D3 C3",
+         "H3 H4 H5", "D8", "C8 D8", "H7 H8 H9", "S9 H9")
+
+IN_FORCE = {False: "no revolution in force", True: "a revolution in force"}
+COLUMNS = {False: "no revolution", True: "revolution in force"}
+CLEAN, FORBIDDEN, UNSEEN = "clean", "forbidden", "?"
+
+# "9♠" and "BJ=4♠", typed the way a learner reads them, become "♠9" and "BJ=♠4", which the card
+# notation accepts.
+_RANK_FIRST = re.compile(r"^((?:[BbRr][Jj]=)?)(10|[2-9TJQKAtjqka])([♠♥♦♣])$")
+
+
+def _tokens(text: str) -> list:
+    words = text.replace(",", " ").split()
+    return parse_cards([_RANK_FIRST.sub(r"\1\3\2", w) for w in words])
+
+
+class FinishGrid(_Widget):
+    """The forbidden-finish table as a grid: one row per last play (``plays``, each in the card
+    notation, by default :data:`PLAYS`), one column for "no revolution in force" and one for "a
+    revolution in force", both meaning the state before the last play. Picking a cell
+    (:meth:`pick`) reveals it and says whether that play, as a player's last, is a clean finish or
+    a forbidden one (反則上がり) and why, with the engine's reasons; the toggle
+    (:meth:`set_revolution`) switches the state; :meth:`judge` takes any last play typed in;
+    :meth:`reveal` shows every cell and :meth:`reset` hides them again.
+
+    ``rules`` is a rule set or its name (``"jdf"``). Raises ``ValueError`` for a play that is no
+    combination, names a card twice or can be read in more than one way."""
+
+    def __init__(self, plays: Iterable[str] = PLAYS, rules: DaifugoRules | str = "jdf"):
+        if isinstance(rules, str):
+            if rules not in RULESETS:
+                raise ValueError(f"daifugo has no rule set {rules!r} ({', '.join(RULESETS)})")
+            rules = RULESETS[rules]
+        self.rules = rules
+        self.rows: list[Play] = []
+        for text in plays:
+            play, why = self._read(text)
+            if play is None:
+                raise ValueError(f"{text!r}: {why}")
+            self.rows.append(play)
+        if not self.rows:
+            raise ValueError("a grid needs at least one last play")
+        self.revealed: set[tuple[int, bool]] = set()
+        self.row: int | None = None
+        self.play: Play | None = None
+        self.revolution = False
+        self._message = ""
+        self._verdict = INFO
+
+    # The rule, asked of the engine.
+
+    def _read(self, text: str) -> tuple[Play | None, str]:
+        """The one combination ``text`` makes, or ``None`` and why not (the engine's reason where it
+        gives one)."""
+        try:
+            tokens = _tokens(text)
+        except CardError as exc:
+            return None, str(exc)
+        named = [plain(t) for t in tokens]
+        twice = sorted({c for c in named if named.count(c) > 1})
+        if twice:
+            return None, f"{twice[0]} is named twice; there is only one {twice[0]}"
+        plays, why = readings(tokens, self.rules)
+        if not plays:
+            return None, why
+        if len(plays) > 1:
+            options = " or ".join(" ".join(str(c) for c in p.cards) for p in plays)
+            return None, f"the jokers could stand for different cards; write which with '=': {options}"
+        return plays[0], ""
+
+    def reasons(self, play: Play, revolution: bool) -> list[str]:
+        """Why ``play`` may not be a last play with ``revolution`` in force before it (the
+        engine's reasons); empty for a clean finish."""
+        return forbidden_finish(play, self.rules, revolution, eight_cut(play, self.rules))
+
+    def cell(self, row: int, revolution: bool) -> str:
+        """``"clean"`` or ``"forbidden"``: the verdict of grid row ``row`` in that column."""
+        return FORBIDDEN if self.reasons(self._row(row), revolution) else CLEAN
+
+    def _verdict_line(self, play: Play, revolution: bool) -> str:
+        reasons = self.reasons(play, revolution)
+        if reasons:
+            return "forbidden finish (反則上がり): " + "; ".join(reasons) + "."
+        if not self.rules.forbidden_finishes:
+            return f"clean finish: {self.rules.name} has no forbidden finishes."
+        return "clean finish: no forbidden-finish rule applies to it."
+
+    def explain(self, play: Play, revolution: bool) -> str:
+        """The verdict on ``play`` as a last play, as the learner reads it: the play and the state
+        before it, the verdict and the engine's reasons, the same play in the other state, and
+        whether the play itself starts or ends a revolution."""
+        verdict = self._verdict_line(play, revolution)
+        lines = [f"Last play: {play}, {IN_FORCE[revolution]} before it.", verdict[0].upper() + verdict[1:]]
+        other = "With a revolution in force" if not revolution else "With no revolution in force"
+        lines.append(f"{other}: {self._verdict_line(play, not revolution)}")
+        if starts_revolution(play, self.rules):
+            flip = "ends the revolution" if revolution else "starts a revolution"
+            lines.append(f"The play {flip} itself, but a last play is judged by the state before it.")
+        return to_symbols("\n".join(lines))
+
+    # The controls.
+
+    @property
+    def message(self) -> str:
+        """What the grid says now: the last verdict, or the grid after :meth:`reveal`."""
+        return self._message
+
+    def _row(self, row: int | str) -> Play:
+        return self.rows[self._index(row)]
+
+    def _index(self, row: int | str) -> int:
+        if isinstance(row, str):
+            play, why = self._read(row)
+            if play is None or play not in self.rows:
+                known = "; ".join(" ".join(str(c) for c in p.cards) for p in self.rows)
+                raise ValueError(f"{row!r} is not a row of the grid ({known})")
+            return self.rows.index(play)
+        if isinstance(row, bool) or not isinstance(row, int) or not 0 <= row < len(self.rows):
+            raise ValueError(f"there is no row {row!r}: rows are numbered 0 to {len(self.rows) - 1}")
+        return row
+
+    def _say(self, text: str, verdict: str) -> str:
+        self._message, self._verdict = text, verdict
+        self._refresh()
+        return text
+
+    def _show(self) -> str:
+        if self.row is not None:
+            self.revealed.add((self.row, self.revolution))
+        forbidden = bool(self.reasons(self.play, self.revolution))
+        return self._say(self.explain(self.play, self.revolution), REFUSED if forbidden else ACCEPTED)
+
+    def pick(self, row: int | str, revolution: bool | None = None) -> str:
+        """Pick a cell: grid row ``row`` (its number from 0, or its cards such as ``"C8 D8"``) in
+        the column of ``revolution`` (``None``: the column picked now). Reveals the cell and
+        returns the verdict. Raises ``ValueError`` for a row the grid does not have."""
+        self.row = self._index(row)
+        self.play = self.rows[self.row]
+        if revolution is not None:
+            self.revolution = bool(revolution)
+        return self._show()
+
+    def set_revolution(self, on: bool) -> str:
+        """The toggle: the state before the last play, a revolution in force or not. Returns the
+        verdict on the play picked now in that state (revealing its cell), or a line asking to
+        pick one."""
+        self.revolution = bool(on)
+        if self.play is None:
+            return self._say(f"Now judging with {IN_FORCE[self.revolution]} before the last play: "
+                             "pick one.", INFO)
+        return self._show()
+
+    def judge(self, cards: str, revolution: bool | None = None) -> str:
+        """Judge any last play typed in the card notation (``"S8 H8"``, ``"S9 BJ=9"``; ``"8♠"`` is
+        read too), in the state of ``revolution`` (``None``: the one picked now). A play that is
+        no combination gets the engine's reason, and nothing else changes."""
+        play, why = self._read(cards)
+        if play is None:
+            return self._say(to_symbols(f"Not a combination: {why}"), REFUSED)
+        self.play = play
+        self.row = self.rows.index(play) if play in self.rows else None
+        if revolution is not None:
+            self.revolution = bool(revolution)
+        return self._show()
+
+    def reveal(self) -> str:
+        """Reveal every cell; returns the whole grid as text (:meth:`table`)."""
+        self.revealed = {(i, r) for i in range(len(self.rows)) for r in (False, True)}
+        return self._say(self.table(), INFO)
+
+    def reset(self) -> None:
+        """Hide every cell again and forget the pick."""
+        self.revealed.clear()
+        self.row, self.play, self.revolution = None, None, False
+        self._say("", INFO)
+
+    def table(self) -> str:
+        """The whole grid as text, every cell shown: one row per last play."""
+        labels = [to_symbols(str(p)) for p in self.rows]
+        width = max(len(label) for label in labels + ["last play"])
+        head = f"{'last play':<{width}} | {COLUMNS[False]:<13} | {COLUMNS[True]}"
+        lines = [head, "-" * len(head)]
+        for i, label in enumerate(labels):
+            lines.append(f"{label:<{width}} | {self.cell(i, False):<13} | {self.cell(i, True)}")
+        return "\n".join(lines)
+
+    def picture(self) -> str:
+        """The SVG of the last play picked (jokers with what they stand for); an empty table
+        before any pick."""
+        return daifugo_top_svg(self.play.cards if self.play else (), None, width=48)
+
+    def __repr__(self) -> str:
+        picked = to_symbols(" ".join(str(c) for c in self.play.cards)) if self.play else "nothing"
+        return (f"<FinishGrid {self.rules.name}: {len(self.rows)} last plays, {len(self.revealed)} of "
+                f"{2 * len(self.rows)} cells shown; picked {picked}, {COLUMNS[self.revolution]}>")
+
+    def static_html(self) -> str:
+        rows = "".join(f"<tr><td>{escape(to_symbols(str(p)))}</td><td>{self.cell(i, False)}</td>"
+                       f"<td>{self.cell(i, True)}</td></tr>" for i, p in enumerate(self.rows))
+        return _static("Forbidden finishes (反則上がり)",
+                       f"<table><tr><th>last play</th><th>{COLUMNS[False]}</th><th>{COLUMNS[True]}</th>"
+                       f"</tr>{rows}</table>")
+
+    # The view.
+
+    def _build(self, ipw):
+        self._toggle = ipw.ToggleButtons(options=[("No revolution", False), ("Revolution in force", True)],
+                                         value=self.revolution, description="Before it",
+                                         style={"button_width": "auto"})
+        self._toggle.observe(lambda change: self._on_toggle(change["new"]), names="value")
+        cells = [ipw.HTML("<b>last play</b>"), ipw.HTML(f"<b>{COLUMNS[False]}</b>"),
+                 ipw.HTML(f"<b>{COLUMNS[True]}</b>")]
+        self._cells: dict[tuple[int, bool], object] = {}
+        for i, play in enumerate(self.rows):
+            label = to_symbols(str(play))
+            cells.append(ipw.HTML(escape(label)))
+            for revolution in (False, True):
+                button = ipw.Button(tooltip=f"{label} as a last play, {IN_FORCE[revolution]} before it",
+                                    layout=ipw.Layout(width="8em"))
+                button.on_click(lambda _b, i=i, revolution=revolution: self.pick(i, revolution))
+                self._cells[(i, revolution)] = button
+                cells.append(button)
+        grid = ipw.GridBox(cells, layout=ipw.Layout(grid_template_columns="max-content 8em 8em",
+                                                    grid_gap="2px 12px", align_items="center"))
+        # Judged on Enter (or leaving the box), as well as by the button.
+        self._own = ipw.Text(placeholder="S8 H8, 9♠ BJ=9 ...", description="Your play",
+                             continuous_update=False, layout=ipw.Layout(width="22em"))
+        judge = ipw.Button(description="Judge", tooltip="judge the cards typed as a last play",
+                           layout=ipw.Layout(width="auto"))
+        judge.on_click(lambda _b: self.judge(self._own.value))
+        self._own.observe(lambda change: self.judge(change["new"]) if change["new"].strip() else None,
+                          names="value")
+        reveal = ipw.Button(description="Reveal all", layout=ipw.Layout(width="auto"))
+        reveal.on_click(lambda _b: self.reveal())
+        hide = ipw.Button(description="Hide all", layout=ipw.Layout(width="auto"))
+        hide.on_click(lambda _b: self.reset())
+        self._picture = ipw.HTML()
+        self._picture.add_class("cardlab-picture")
+        self._verdict_html = ipw.HTML()
+        self._verdict_html.add_class("cardlab-verdict")
+        box = ipw.VBox([ipw.HTML("<b>Forbidden finishes (反則上がり): pick a last play and the state "
+                                 "before it</b>"), self._toggle, grid,
+                        ipw.HBox([self._own, judge, reveal, hide], layout=ipw.Layout(flex_flow="row wrap")),
+                        self._picture, self._verdict_html])
+        box.add_class("cardlab-finish-grid")
+        return box
+
+    _syncing = False
+
+    def _on_toggle(self, value: bool) -> None:
+        if not self._syncing and value != self.revolution:
+            self.set_revolution(value)
+
+    def _update_view(self) -> None:
+        self._syncing = True  # the toggle follows the Python state; its observer must not echo
+        self._toggle.value = self.revolution
+        self._syncing = False
+        for (i, revolution), button in self._cells.items():
+            shown = (i, revolution) in self.revealed
+            verdict = self.cell(i, revolution) if shown else UNSEEN
+            button.description = verdict
+            button.button_style = "" if not shown else "danger" if verdict == FORBIDDEN else "success"
+            picked = self.row == i and self.revolution == revolution and self.play is not None
+            button.layout.border = f"3px solid {HIGHLIGHT}" if picked else ""
+        self._picture.value = self.picture()
+        self._verdict_html.value = (_lines_html(self._message, "cardlab-verdict-text",
+                                                _VERDICT_COLOURS[self._verdict]) if self._message else "")
