@@ -402,8 +402,10 @@ def _ask_play(state, action: Action) -> list[tuple[str, str]]:
     if last:
         finish += f" They are {player}'s last cards"
         if legal:
-            outcome = " ".join(kinds[k] for k in ("foul", "out", "miyako_ochi") if k in kinds)
-            finish += f": {outcome}"
+            # The foul event repeats the reasons given above; keep what follows them.
+            said = [kinds["foul"].split(". ", 1)[-1]] if "foul" in kinds else []
+            said += [kinds[k] for k in ("out", "miyako_ochi") if k in kinds]
+            finish += ". " + " ".join(said)
         else:
             finish += "."
     else:
