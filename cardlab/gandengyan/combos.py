@@ -12,7 +12,7 @@ from typing import Iterable, NamedTuple
 
 from ..cards import RANK_NAMES, SUIT_SYMBOLS, Card, StandIn
 from ..engine import Refusal
-from .rules import ACE, ORDER, PLACE, PLACE_OF, TWO, GanDengYanRules, place_text
+from .rules import ACE, ORDER, PLACE, PLACE_OF, TWO, GanDengYanRules, and_list, place_text
 
 SINGLE, PAIR, RUN, PAIRS, THREE, FOUR, JOKERS = "single", "pair", "run", "pairs", "three", "four", "jokers"
 ORDINARY = (SINGLE, PAIR, RUN, PAIRS)
@@ -79,7 +79,7 @@ class Play(NamedTuple):
 
     def name(self) -> str:
         """``"single 8"``, ``"pair of 8s"``, ``"run 6-7-8"``, ``"pair run 6-6-7-7"``, ``"three 5s"``,
-        ``"the two jokers"``."""
+        ``"two jokers"``."""
         p = self.place
         if self.kind == SINGLE:
             return f"single {place_text(p)}"
@@ -90,7 +90,7 @@ class Play(NamedTuple):
         if self.kind == PAIRS:
             return "pair run " + "-".join(place_text(q) for q in (p, p, p + 1, p + 1))
         if self.kind == JOKERS:
-            return "the two jokers"
+            return "two jokers"
         return f"{self.kind} {_plural(p)}"
 
     def __str__(self) -> str:
@@ -149,10 +149,10 @@ def readings(tokens: Iterable, rules: GanDengYanRules) -> tuple[list[Play], Refu
 
 def alone_text(tokens, rules: GanDengYanRules) -> str:
     word = rules.wild_word
-    what = f"a {word} on its own" if len(tokens) == 1 else f"{word}s with no natural card"
+    what = f"is a {word} on its own" if len(tokens) == 1 else f"are {word}s with no natural card"
     example = "4♠ 4♥ BJ as three 4s, 8♠ 9♥ BJ as a run" if rules.joker_bomb else "4♠ 4♥ W1 as three 4s"
     bomb = " Only the two jokers together, as themselves, make a play: the top bomb." if rules.joker_bomb else ""
-    return (f"{show(tokens)} is {what}: a {word} is wild only together with other cards, standing in "
+    return (f"{show(tokens)} {what}: a {word} is wild only together with other cards, standing in "
             f"for a rank they need ({example}); it may never be played alone, not even as the last "
             f"card of a hand.{bomb}")
 
@@ -255,8 +255,7 @@ def answers_text(top: Play) -> str:
     options = [x for x in (next_up(top),) if x]
     if top.kind in (SINGLE, PAIR) and top.place + 1 != TWO:
         options.append("a single 2" if top.kind == SINGLE else "a pair of 2s")
-    options.append("a bomb")
-    return ", ".join(options[:-1]) + " or " + options[-1] if len(options) > 1 else "only a bomb"
+    return and_list(options + ["a bomb"], "or") if options else "only a bomb"
 
 
 def _not_one_higher(play: Play, top: Play) -> str:

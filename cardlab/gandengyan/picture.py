@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..cards import Card, count_cards
+from ..cards import count_cards
 from ..svg import (CARD_H, CARD_W, GAP, LABEL, MUTED, PAD, check_view, hand_block, highlight_set, is_hidden,
                    num, placed, seat_order, svg_document, svg_text, text_width, top_row)
-from .rules import PLACE_OF
+from .rules import in_order
 
 
 def _role(state, p: str, view: str, seat: str | None) -> str:
@@ -23,11 +23,6 @@ def _role(state, p: str, view: str, seat: str | None) -> str:
         tags.append("passed")
     tags.append(count_cards(len(state.hands[p])))
     return " · ".join(tags)
-
-
-def _sorted(cards) -> list[Card]:
-    """A hand in Gan Deng Yan's order, weakest first: 3 up to A, then 2, then jokers and wild cards."""
-    return sorted(cards, key=lambda c: (c.suit is None, PLACE_OF.get(c, 0), c.index))
 
 
 def _passed_text(state) -> str:
@@ -77,7 +72,7 @@ def gandengyan_svg(state, *, view: str = "teaching", seat: str | None = None, hi
 
     def block(p):
         nonlocal y, right
-        markup, y, edge = hand_block(_role(state, p, view, seat), _sorted(state.hands[p]), PAD, y, width,
+        markup, y, edge = hand_block(_role(state, p, view, seat), in_order(state.hands[p]), PAD, y, width,
                                      hidden=is_hidden(view, seat, p), highlight=hl, four_colour=four_colour)
         parts.append(markup)
         right = max(right, edge)

@@ -28,6 +28,17 @@ def order_text() -> str:
     return " < ".join(RANK_NAMES[r] for r in ORDER)
 
 
+def in_order(cards) -> list[Card]:
+    """Cards in Gan Deng Yan's order, weakest first: 3 up to A, then 2, then jokers and wild cards."""
+    return sorted(cards, key=lambda c: (c.suit is None, PLACE_OF.get(c, 0), c.index))
+
+
+def and_list(words, last: str = "and") -> str:
+    """``"a"``, ``"a and b"``, ``"a, b and c"`` (or with ``last="or"``, ``"a, b or c"``)."""
+    words = list(words)
+    return f"{', '.join(words[:-1])} {last} {words[-1]}" if len(words) > 1 else "".join(words)
+
+
 @dataclass(frozen=True)
 class GanDengYanRules:
     """A named Gan Deng Yan rule set.

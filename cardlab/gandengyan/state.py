@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from ..cards import Card, card, count_cards, format_cards, plain, sort_cards
+from ..cards import Card, card, count_cards, format_cards, plain
 from ..engine import Action, DealError, Event, IllegalAction, Refusal, State, check_cards_unique
 from .combos import Play, alone_text, legal_plays, readings, ruling, show
-from .rules import RULESETS, GanDengYanRules
+from .rules import RULESETS, GanDengYanRules, and_list, in_order
 
 # Refusals of a play, from the least to the most specific: with several readings of the jokers,
 # the refusal of the reading that came closest to legal is given.
@@ -76,7 +76,7 @@ class GanDengYanState(State):
 
     def leftovers(self) -> dict[str, list[Card]]:
         """Player → the cards still in hand (the winner's list is empty)."""
-        return {p: sort_cards(self.hands[p]) for p in self.players}
+        return {p: in_order(self.hands[p]) for p in self.players}
 
     def result(self) -> dict:
         """``{"winner": name or None, "leftovers": {player: cards}}`` once over; ``{}`` before. The
@@ -126,9 +126,10 @@ class GanDengYanState(State):
         if self.rules.must_play:
             plays = self.plays_for(player)
             if plays:
-                some = ", ".join(p.shown for p in plays[:3]) + (" ..." if len(plays) > 3 else "")
+                some = and_list(map(str, plays[:3]), "or")
+                more = f" (or any of {len(plays) - 3} more plays)" if len(plays) > 3 else ""
                 return Refusal("must_play", f"Under {self.rules.name} a player who can follow must play "
-                               f"(有出必出): {player} could answer {top.shown} with {some}.")
+                               f"(有出必出): {player} could answer {top.shown} with {some}{more}.")
         return None
 
     def _resolve(self, player: str, tokens) -> tuple[Refusal | None, Play | None]:
@@ -261,8 +262,9 @@ class GanDengYanState(State):
         events = []
         for i, p in enumerate(order):
             if not self.stock:
-                rest = ", ".join(order[i:])
-                events.append(Event("draw", None, (), f"The stock is empty: {rest} draw nothing."))
+                rest = and_list(order[i:])
+                verb = "draws" if len(order) - i == 1 else "draw"
+                events.append(Event("draw", None, (), f"The stock is empty: {rest} {verb} nothing."))
                 break
             c = self.stock.pop(0)
             hand = self.hands[p]
@@ -296,7 +298,7 @@ class GanDengYanState(State):
             tags = [t for t, on in (("dealer", p == self.dealer), ("winner", p == self.winner),
                                     ("passed", p in self.passed)) if on]
             tag = f"  ({'; '.join(tags)})" if tags else ""
-            lines.append(f"  {p}: {format_cards(sort_cards(self.hands[p])) or '-'}{tag}")
+            lines.append(f"  {p}: {format_cards(in_order(self.hands[p])) or '-'}{tag}")
         if self.over:
             left = ", ".join(f"{p} {count_cards(len(self.hands[p]))}" for p in self.players if p != self.winner)
             head = f"{self.winner} wins" if self.winner else "blocked, no winner"
