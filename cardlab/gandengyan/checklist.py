@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..cards import count_cards
 from ..engine import Action
 from .combos import KIND_WORDS, PAIR, SINGLE, answers_text, readings, ruling
-from .rules import TWO, order_text
+from .rules import TWO, and_list, order_text
 
 
 def table_talk(state) -> list[tuple[str, str]]:
@@ -65,9 +65,9 @@ def who_draws(state, leader: str) -> str:
     if len(order) == 1:
         return f"only {leader}, who takes the lead: 1 card."
     k = min(len(order), len(state.stock))
-    text = ", then ".join(order[:k]) + ", 1 card each"
+    text = ", then ".join(order[:k]) + (", 1 card each" if k > 1 else ", 1 card")
     if k < len(order):
-        text += f"; the stock runs out before {', '.join(order[k:])}"
+        text += f"; the stock runs out before {and_list(order[k:])}"
     return text + "."
 
 
