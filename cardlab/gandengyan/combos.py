@@ -8,6 +8,7 @@ sentence that explains them: why a play may follow, or the reason code and why n
 from __future__ import annotations
 
 from itertools import combinations, product
+from operator import attrgetter
 from typing import Iterable, NamedTuple
 
 from ..cards import RANK_NAMES, SUIT_SYMBOLS, Card, StandIn
@@ -115,6 +116,8 @@ def readings(tokens: Iterable, rules: GanDengYanRules) -> tuple[list[Play], Refu
     card written without a stand-in may stand for any rank that makes the combination work; a
     written stand-in is kept. Wild cards stand in only beside at least one natural card."""
     tokens = tuple(tokens)
+    if len(tokens) == 1 and type(tokens[0]) is Card and tokens[0].suit is not None:
+        return [make(SINGLE, PLACE_OF[tokens[0]], tokens)], None  # the commonest play, read at once
     naturals = [t for t in tokens if isinstance(t, Card) and t.suit is not None]
     wilds = [t for t in tokens if not (isinstance(t, Card) and t.suit is not None)]
     n = len(tokens)
@@ -164,7 +167,7 @@ def _fixed_places(naturals, wilds) -> list[int]:
 def _fill(tokens, slots: list[int]) -> tuple:
     """``tokens`` with each unnamed joker or wild card standing in for the next rank of ``slots``."""
     free = iter(slots)
-    return tuple(StandIn(t, None, ORDER[next(free)]) if isinstance(t, Card) and t.suit is None else t
+    return tuple(stand_in(t, next(free)) if isinstance(t, Card) and t.suit is None else t
                  for t in tokens)
 
 
@@ -290,21 +293,29 @@ def legal_plays(hand: Iterable[Card], rules: GanDengYanRules, top: Play | None) 
     them in the deck's order (the black joker first; ``W1`` first), each written with the rank it
     stands for. Only plays of the top's type one rank higher, the 2 exception and bombs that beat
     it are generated, so a follow costs little."""
-    by_place: list[list[Card]] = [[] for _ in ORDER]
+    by_place: dict[int, list[Card]] = {}
     wilds: list[Card] = []
     for c in sorted(hand, key=_index):
         if c.suit is None:
             wilds.append(c)
         else:
-            by_place[PLACE_OF[c]].append(c)
+            place = PLACE_OF[c]
+            if place in by_place:
+                by_place[place].append(c)
+            else:
+                by_place[place] = [c]
     out: list[Play] = []
     if top is None:
-        for place in range(len(ORDER)):
-            out.extend(make(SINGLE, place, (c,)) for c in by_place[place])
-            out.extend(_groups(PAIR, place, by_place, wilds))
-        for start in range(ACE - 1):
+        places = sorted(by_place)
+        for place in places:
+            cards = by_place[place]
+            out.extend(make(SINGLE, place, (c,)) for c in cards)
+            if len(cards) > 1 or wilds:
+                out.extend(_groups(PAIR, 2, place, cards, wilds))
+        # a run or pair run holds at least one natural card, so it starts at most two places below one
+        for start in sorted({p - k for p in places for k in (0, 1, 2)} & _RUN_STARTS):
             out.extend(_runs(start, by_place, wilds))
-        for start in range(ACE):
+        for start in sorted({p - k for p in places for k in (0, 1)} & _PAIR_RUN_STARTS):
             out.extend(_pair_runs(start, by_place, wilds))
         out.extend(_bombs(by_place, wilds, rules, None))
         return out
@@ -315,10 +326,12 @@ def legal_plays(hand: Iterable[Card], rules: GanDengYanRules, top: Play | None) 
         # one rank higher, and the 2 exception (the same place when the top is an ace)
         places = () if top.place == TWO else (up,) if up == TWO else (up, TWO)
         for place in places:
+            if place not in by_place:
+                continue
             if top.kind == SINGLE:
                 out.extend(make(SINGLE, place, (c,)) for c in by_place[place])
             else:
-                out.extend(_groups(PAIR, place, by_place, wilds))
+                out.extend(_groups(PAIR, 2, place, by_place[place], wilds))
     elif top.kind == RUN:
         if up + 2 <= ACE:
             out.extend(_runs(up, by_place, wilds))
@@ -328,16 +341,36 @@ def legal_plays(hand: Iterable[Card], rules: GanDengYanRules, top: Play | None) 
     return out
 
 
-def _index(c: Card) -> int:
-    return c.index
+def can_lead(hand: Iterable[Card], rules: GanDengYanRules) -> bool:
+    """Whether ``hand`` holds any lead at all: a natural card, or the two jokers. A hand of one
+    joker (or, under jj, of wild cards only) holds none."""
+    wilds = 0
+    for c in hand:
+        if c.suit is not None:
+            return True
+        wilds += 1
+    return rules.joker_bomb and wilds == 2
 
 
-def _groups(kind: str, place: int, by_place, wilds) -> list[Play]:
-    size = {PAIR: 2, THREE: 3, FOUR: 4}[kind]
-    cards = by_place[place]
+_index = attrgetter("index")
+_RUN_STARTS = frozenset(range(ACE - 1))  # 3-4-5 up to Q-K-A
+_PAIR_RUN_STARTS = frozenset(range(ACE))  # 3-3-4-4 up to K-K-A-A
+_STAND_INS: dict[tuple[Card, int], StandIn] = {}
+
+
+def stand_in(wild: Card, place: int) -> StandIn:
+    """``wild`` standing for the rank at ``place`` (rank only); one shared object for each."""
+    key = (wild, place)
+    found = _STAND_INS.get(key)
+    if found is None:
+        found = _STAND_INS[key] = StandIn(wild, None, ORDER[place])
+    return found
+
+
+def _groups(kind: str, size: int, place: int, cards: list[Card], wilds: list[Card]) -> list[Play]:
     out = []
     for m in range(max(1, size - len(wilds)), min(len(cards), size) + 1):
-        stand = tuple(StandIn(w, None, ORDER[place]) for w in wilds[:size - m])
+        stand = tuple(stand_in(w, place) for w in wilds[:size - m])
         out.extend(make(kind, place, chosen + stand) for chosen in combinations(cards, m))
     return out
 
@@ -346,14 +379,15 @@ def _bombs(by_place, wilds, rules: GanDengYanRules, top: Play | None) -> list[Pl
     """Every bomb that beats ``top`` (``None``: every bomb)."""
     out = []
     least = top.power if top is not None else (-1, -1)
-    for kind, tier in ((THREE, 0), (FOUR, 1)):
-        if tier < least[0]:
-            continue
-        size = tier + 3
-        for place in range(len(ORDER)):
-            if len(by_place[place]) + len(wilds) >= size and (tier, place) > least:
-                out.extend(_groups(kind, place, by_place, wilds))
-    if rules.joker_bomb and len(wilds) == 2 and least[0] < BOMB_TIER[JOKERS]:
+    spare = len(wilds)
+    for place in sorted(by_place):
+        cards = by_place[place]
+        held = len(cards) + spare
+        if held >= 3 and (0, place) > least:
+            out.extend(_groups(THREE, 3, place, cards, wilds))
+        if held >= 4 and (1, place) > least:
+            out.extend(_groups(FOUR, 4, place, cards, wilds))
+    if rules.joker_bomb and spare == 2 and least[0] < BOMB_TIER[JOKERS]:
         out.append(make(JOKERS, JOKER_PLACE, tuple(wilds)))
     return out
 
@@ -365,14 +399,17 @@ def _with_wilds(start: int, picks, wilds) -> tuple | None:
     if need > len(wilds) or need == sum(map(len, picks)):
         return None
     spare = iter(wilds)
-    return tuple(StandIn(next(spare), None, ORDER[start + i]) if c is None else c
+    return tuple(stand_in(next(spare), start + i) if c is None else c
                  for i, pick in enumerate(picks) for c in pick)
 
 
 def _runs(start: int, by_place, wilds) -> list[Play]:
+    present = (start in by_place) + (start + 1 in by_place) + (start + 2 in by_place)
+    if not present or present + len(wilds) < 3:
+        return []
     options = []
     for place in range(start, start + 3):
-        here = [(c,) for c in by_place[place]]
+        here = [(c,) for c in by_place.get(place, ())]
         if wilds:
             here.append((None,))
         if not here:
@@ -383,9 +420,12 @@ def _runs(start: int, by_place, wilds) -> list[Play]:
 
 
 def _pair_runs(start: int, by_place, wilds) -> list[Play]:
+    held = min(len(by_place.get(start, ())), 2) + min(len(by_place.get(start + 1, ())), 2)
+    if not held or held + len(wilds) < 4:
+        return []
     options = []
     for place in (start, start + 1):
-        cards = by_place[place]
+        cards = by_place.get(place, ())
         here = list(combinations(cards, 2))
         if wilds:
             here.extend((c, None) for c in cards)

@@ -6,7 +6,7 @@ import random
 
 from ..cards import Card, card, count_cards, format_cards, plain
 from ..engine import Action, DealError, Event, IllegalAction, Refusal, State, check_cards_unique
-from .combos import Play, alone_text, legal_plays, readings, ruling, show
+from .combos import Play, alone_text, can_lead, legal_plays, readings, ruling, show
 from .rules import RULESETS, GanDengYanRules, and_list, in_order
 
 # Refusals of a play, from the least to the most specific: with several readings of the jokers,
@@ -47,6 +47,7 @@ class GanDengYanState(State):
         self.passed: list[str] = []
         self.winner: str | None = None
         self.over = False
+        self._checked: tuple = (None, None)
 
     # --- facts ----------------------------------------------------------------------------------
 
@@ -114,12 +115,15 @@ class GanDengYanState(State):
                            "player's left, and a player who passed may play again once someone plays.")
         if verb == "pass":
             return self._check_pass(player)
-        return self._resolve(player, cards)[0]
+        refusal, play = self._resolve(player, cards)
+        # apply() performs right after checking: keep the reading so it is not worked out twice
+        self._checked = (action, play)
+        return refusal
 
     def _check_pass(self, player: str) -> Refusal | None:
         top = self.top
         if top is None:
-            if self.plays_for(player):
+            if can_lead(self.hands[player], self.rules):
                 return Refusal("cannot_pass", f"The table is empty, so {player} leads and must play (any "
                                "type): a pass answers a play on the table.")
             return None
@@ -184,7 +188,10 @@ class GanDengYanState(State):
         player, verb, cards = action
         if verb == "pass":
             return self._do_pass(player)
-        return self._do_play(player, self._resolve(player, cards)[1])
+        checked, play = self._checked
+        if checked is not action:
+            play = self._resolve(player, cards)[1]
+        return self._do_play(player, play)
 
     def _do_play(self, player: str, play: Play) -> list[Event]:
         hand = self.hands[player]
