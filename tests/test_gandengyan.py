@@ -389,10 +389,15 @@ def test_an_ambiguous_joker_must_be_named():
     assert code(game, "甲 play S8 H9 BJ=10") is None and code(game, "甲 play S8 H9 BJ=S7") is None
 
 
-def test_of_several_refused_readings_the_closest_is_given():
+def test_of_several_refused_readings_the_code_listed_first_in_the_contract_is_given():
     game = deal(甲="S5 H6 D7 S3", 乙="S8 H9 BJ", 丙="C5")
     act(game, "甲 play S5 H6 D7")
     assert code(game, "乙 play S8 H9 BJ") == "not_one_higher"  # 7-8-9 and 8-9-10: both one too many
+    bombed = deal(甲="S3 H3 D3 C3 S4", 乙="S9 BJ RJ", 丙="C5")
+    act(bombed, "甲 play S3 H3 D3 C3")
+    # three 9s would be not_stronger, a run 7-8-9 to 9-10-J shape_mismatch: the latter is listed first
+    assert code(bombed, "乙 play S9 BJ RJ") == "shape_mismatch"
+    assert code(bombed, "乙 play S9 BJ=9 RJ=9") == "not_stronger"
 
 
 # --- the round: passes, the end of a round, the draw -------------------------------------------------

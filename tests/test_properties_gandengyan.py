@@ -65,8 +65,8 @@ def test_random_games_end_with_every_card_present_once(rules, n, seed):
         assert all(result["leftovers"][p] for p in game.players if p != game.winner)
 
 
-@pytest.mark.parametrize("rules, n", [("yiqi", 3), ("yiqi-single-draw", 5), ("jj", 3)])
-@settings(max_examples=5, deadline=None)
+@pytest.mark.parametrize("rules, n", COMBOS)
+@settings(max_examples=3, deadline=None)
 @given(seed=seeds)
 def test_the_same_seed_replays_the_same_game(rules, n, seed):
     first, end = random_game(rules, n, seed)

@@ -32,8 +32,9 @@ costs little); ``docs/rules.md`` lists them too:
   a run or pair run (never as a 2). Two jokers beside a natural card are wild too (9-BJ-RJ is three
   9s); only the two jokers alone are the joker bomb. Jokers with no natural card (``BJ=9 RJ=9``)
   are refused like a lone joker (``joker_alone``).
-- A joker written without its stand-in is accepted when only one reading is legal; otherwise the
-  play is refused (``invalid_combination``) listing the readings. A stand-in may name a suit
+- A joker written without its stand-in is accepted when only one reading is legal; when several
+  are, the play is refused (``invalid_combination``) listing them; when none is, the refusal of
+  the reading whose code the contract lists first is given. A stand-in may name a suit
   (``BJ=S4``, shown "as 4♠"); suits never rank, but it may not name a card already in the play.
 - There are no groups of five (four of a rank and a joker): 001 lists three and four of a kind only.
 - A single 2 on a single A is allowed (one higher, and the 2 exception as well).

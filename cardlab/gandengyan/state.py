@@ -9,8 +9,8 @@ from ..engine import Action, DealError, Event, IllegalAction, Refusal, State, ch
 from .combos import Play, alone_text, can_lead, legal_plays, readings, ruling, show
 from .rules import RULESETS, GanDengYanRules, and_list, in_order
 
-# Refusals of a play, from the least to the most specific: with several readings of the jokers,
-# the refusal of the reading that came closest to legal is given.
+# Refusals of a play in the contract's order: when every reading of the jokers is refused, the
+# refusal listed first applies, as it would with several reasons for one reading.
 _PLAY_CODES = ("invalid_combination", "shape_mismatch", "not_stronger", "not_one_higher")
 
 
@@ -137,8 +137,8 @@ class GanDengYanState(State):
         return None
 
     def _resolve(self, player: str, tokens) -> tuple[Refusal | None, Play | None]:
-        """The reading of ``tokens`` that is legal now; or why there is none, with the reading that
-        came closest when the cards do form a combination."""
+        """The reading of ``tokens`` that is legal now; or why there is none, with the refused
+        reading that says why when the cards do form a combination."""
         hand = self.hands[player]
         seen: set[Card] = set()
         for t in tokens:
@@ -160,8 +160,8 @@ class GanDengYanState(State):
             options = " or ".join(format_cards(p.cards) for p in legal)
             return Refusal("invalid_combination", f"The {self.rules.wild_word}s could stand for different "
                            f"ranks here; write which with '=': {options}."), None
-        (code, why), closest = max(judged, key=lambda j: _PLAY_CODES.index(j[0][0]))
-        return Refusal(code, why), closest
+        (code, why), reading = min(judged, key=lambda j: _PLAY_CODES.index(j[0][0]))
+        return Refusal(code, why), reading
 
     def play_of(self, action: Action) -> Play:
         """The combination a legal ``play`` action makes, its jokers resolved. Raises
