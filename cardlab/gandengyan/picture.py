@@ -46,7 +46,7 @@ def _stock(state, x: float, y: float, width: float) -> tuple[str, float]:
                  f'rx="{num(width * 0.08)}" fill="none" stroke="#999999" stroke-dasharray="5 4"/>']
         label = "stock empty"
     below = y + 4 + h + 18
-    parts.append(svg_text(x + width / 2, below, label, LABEL))
+    parts.append(svg_text(x, below, label, LABEL, anchor="start"))
     return "".join(parts), below
 
 
@@ -81,7 +81,7 @@ def gandengyan_svg(state, *, view: str = "teaching", seat: str | None = None, hi
         block(p)
     stock, stock_below = _stock(state, PAD, y + LABEL + 8, width)
     parts.append(stock)
-    table_x = PAD + width + 28
+    table_x = PAD + width + 40  # clear of the stock's label
     top = state.top
     markup, row_w, row_h, top_label = top_row(list(top.cards) if top else [], state.last_player, table_x, y,
                                               width, highlight=hl, four_colour=four_colour)
