@@ -29,7 +29,7 @@ def test_table_talk_follows_the_rule_set_and_the_deal():
     yiqi, single, jj = talk["yiqi"], talk["yiqi-single-draw"], talk["jj"]
     assert yiqi["How many cards, and which?"].startswith("54")
     assert jj["How many cards, and which?"].startswith("58") and "W1-W6" in jj["How many cards, and which?"]
-    assert yiqi["Who deals and leads?"].startswith("乙 deals: 6 cards to the dealer, 5 to every other player")
+    assert yiqi["Who deals and leads?"].startswith("乙 deals: 6 cards to the dealer, 5 cards to every other player")
     assert "(38 cards here)" in yiqi["Who deals and leads?"] and "(42 cards here)" in jj["Who deals and leads?"]
     assert yiqi["Who draws when a round ends?"].startswith("every player, 1 card each")
     assert single["Who draws when a round ends?"].startswith("only the player who takes the lead")

@@ -32,8 +32,9 @@ def table_talk(state) -> list[tuple[str, str]]:
     return [
         ("Which version are we playing?", f"{rules.name}: {rules.title}."),
         ("How many cards, and which?", deck),
-        ("Who deals and leads?", f"{state.dealer} deals: {extra} cards to the dealer, {rules.hand_size} to "
-         f"every other player, the rest is the stock ({len(state.stock)} cards here); {state.lead} leads, "
+        ("Who deals and leads?", f"{state.dealer} deals: {count_cards(extra)} to the dealer, "
+         f"{count_cards(rules.hand_size)} to every other player, the rest is the stock "
+         f"({count_cards(len(state.stock))} here); {state.lead} leads, "
          "then play goes clockwise."),
         ("In what order do the ranks run?", f"{order_text()}; suits never rank."),
         ("What may follow a play?", "the same type exactly one rank higher; a single 2 beats any other "

@@ -11,7 +11,7 @@ from itertools import combinations, product
 from operator import attrgetter
 from typing import Iterable, NamedTuple
 
-from ..cards import RANK_NAMES, SUIT_SYMBOLS, Card, StandIn
+from ..cards import RANK_NAMES, SUIT_SYMBOLS, Card, StandIn, count_cards
 from ..engine import Refusal
 from .rules import ACE, ORDER, PLACE, PLACE_OF, TWO, GanDengYanRules, and_list, place_text
 
@@ -136,7 +136,7 @@ def readings(tokens: Iterable, rules: GanDengYanRules) -> tuple[list[Play], Refu
         return [], Refusal("invalid_combination", f"{show(tokens)}: a {rules.wild_word} stands for a card "
                            "that is already in the play.")
     if n > 4:
-        return [], Refusal("invalid_combination", f"{show(tokens)} is no combination: no type has {n} cards. "
+        return [], Refusal("invalid_combination", f"{show(tokens)} is no combination: no type has {count_cards(n)}. "
                            + types_text(rules))
     group_kind = (SINGLE, PAIR, THREE, FOUR)[n - 1]
     plays, why = _group(group_kind, tokens, naturals, wilds)

@@ -56,6 +56,18 @@ class GanDengYanRules:
     - ``must_play``: a player who can follow must play (有出必出); passing is then refused with
       ``must_play``.
     - ``title``: the version in words, as the players would name it.
+
+    The rule sets (``RULESETS``):
+
+    - ``yiqi``: 弈棋耍大牌's main version as 001 states it; 2 to 5 players, 54 cards, every player
+      draws after a round, the next leader first (cardlab's choice of the first drawer).
+    - ``yiqi-single-draw``: the same, but only the player who takes the lead draws.
+    - ``jj``: JJ's three-player version: 58 cards (the 52 and ``W1``-``W6``, no jokers) and
+      有出必出 (``must_play``). 001 does not say the rest, so cardlab chooses: the dealer gets 6
+      cards and the others 5 (``hand_size``, ``dealer_extra``); a wild card stands in like a
+      joker, for any rank beside at least one natural card (never alone, never as a 2 in a run);
+      the bombs are three and four of a kind, with no joker bomb and no bomb of wild cards; every
+      player draws after a round (``draw="all"``); "can follow" counts a 2 and a bomb too.
     """
 
     name: str
