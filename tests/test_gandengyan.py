@@ -381,6 +381,15 @@ def test_an_unnamed_joker_is_accepted_when_only_one_reading_is_legal():
     assert "three 4s (4♠ 4♥ BJ=4): a bomb beats any ordinary play" in events[0].text
 
 
+def test_play_of_resolves_the_jokers_of_a_legal_play():
+    game = deal(甲="S8 H9 BJ", 乙="C4", 丙="C5")
+    assert game.play_of(game.parse_action("甲 play S8 BJ")).cards == (card("S8"), StandIn(card("BJ"), None, 8))
+    with pytest.raises(IllegalAction):
+        game.play_of(game.parse_action("甲 play S8 H9"))
+    with pytest.raises(ValueError, match="not a play"):
+        game.play_of(game.parse_action("甲 pass"))
+
+
 def test_an_ambiguous_joker_must_be_named():
     game = deal(甲="S8 H9 BJ", 乙="C4", 丙="C5")
     refusal = game.check(game.parse_action("甲 play S8 H9 BJ"))

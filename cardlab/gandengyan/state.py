@@ -131,7 +131,7 @@ class GanDengYanState(State):
             plays = self.plays_for(player)
             if plays:
                 some = and_list(map(str, plays[:3]), "or")
-                more = f" (or any of {len(plays) - 3} more plays)" if len(plays) > 3 else ""
+                more = f" ({len(plays)} plays in all)" if len(plays) > 3 else ""
                 return Refusal("must_play", f"Under {self.rules.name} a player who can follow must play "
                                f"(有出必出): {player} could answer {top.shown} with {some}{more}.")
         return None
@@ -165,11 +165,14 @@ class GanDengYanState(State):
 
     def play_of(self, action: Action) -> Play:
         """The combination a legal ``play`` action makes, its jokers resolved. Raises
-        :class:`~cardlab.engine.IllegalAction` when the action is refused."""
+        :class:`~cardlab.engine.IllegalAction` when the action is refused, ``ValueError`` for
+        another verb."""
+        if action.verb != "play":
+            raise ValueError(f"{action} is not a play")
         refusal = self.check(action)
         if refusal is not None:
             raise IllegalAction(action, refusal)
-        return self._resolve(action.player, action.cards)[1]
+        return self._checked[1]
 
     def legal_actions(self) -> list[Action]:
         if self.over:
@@ -178,7 +181,7 @@ class GanDengYanState(State):
         player = self.turn
         plays = self.plays_for(player)
         out = [new(Action, (player, "play", p.cards)) for p in plays]
-        if (not plays or (self.top is not None and not self.rules.must_play)):
+        if not plays or (self.top is not None and not self.rules.must_play):
             out.append(new(Action, (player, "pass", ())))
         return out
 
