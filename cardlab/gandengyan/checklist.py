@@ -102,9 +102,9 @@ def _ask_play(state, player: str, cards) -> list[tuple[str, str]]:
     else:
         code, why = ruling(play, top)
         same = play.kind == top.kind
-        answers.append(("Is it the same type as the top?",
-                        f"yes: {KIND_WORDS[play.kind]}, like {top.shown}" if same
-                        else f"no: {top.shown} is {KIND_WORDS[top.kind]}, {play.shown} is {KIND_WORDS[play.kind]}"))
+        kind = KIND_WORDS[play.kind]
+        answers.append(("Is it the same type as the top?", f"yes: {kind}, like {top.shown}" if same
+                        else f"no: {top.shown} is {KIND_WORDS[top.kind]}, {play.shown} is {kind}"))
         if not play.is_bomb and not top.is_bomb:
             one_higher = same and play.place == top.place + 1
             answers.append(("Is it exactly one rank higher?", "yes" if one_higher

@@ -136,8 +136,8 @@ def readings(tokens: Iterable, rules: GanDengYanRules) -> tuple[list[Play], Refu
         return [], Refusal("invalid_combination", f"{show(tokens)}: a {rules.wild_word} stands for a card "
                            "that is already in the play.")
     if n > 4:
-        return [], Refusal("invalid_combination", f"{show(tokens)} is no combination: no type has {count_cards(n)}. "
-                           + types_text(rules))
+        return [], Refusal("invalid_combination", f"{show(tokens)} is no combination: no type has "
+                           f"{count_cards(n)}. {types_text(rules)}")
     group_kind = (SINGLE, PAIR, THREE, FOUR)[n - 1]
     plays, why = _group(group_kind, tokens, naturals, wilds)
     if n >= 3:
@@ -229,7 +229,8 @@ def ruling(play: Play, top: Play | None) -> tuple[str | None, str]:
                                   f"{KIND_WORDS[play.kind]}. A follow is the same type exactly one rank "
                                   f"higher, or a bomb.{twos}")
     if play.place == TWO and top.place != TWO and play.kind in (SINGLE, PAIR):
-        return None, "a single 2 beats any other single" if play.kind == SINGLE else "a pair of 2s beats any other pair"
+        return None, ("a single 2 beats any other single" if play.kind == SINGLE
+                      else "a pair of 2s beats any other pair")
     if play.place == top.place + 1:
         return None, f"exactly one rank higher than {top.shown}"
     return "not_one_higher", _not_one_higher(play, top)

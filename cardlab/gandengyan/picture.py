@@ -27,7 +27,9 @@ def _role(state, p: str, view: str, seat: str | None) -> str:
 
 def _passed_text(state) -> str:
     if state.over:
-        return f"{state.winner} emptied their hand: the game is over" if state.winner else "nobody can play: no winner"
+        if state.winner:
+            return f"{state.winner} emptied their hand: the game is over"
+        return "nobody can play: no winner"
     since = "since the last play" if state.table else "since the lead"
     if not state.passed:
         return f"nobody has passed {since}"
