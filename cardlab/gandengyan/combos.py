@@ -408,6 +408,8 @@ def _runs(start: int, by_place, wilds) -> list[Play]:
     present = (start in by_place) + (start + 1 in by_place) + (start + 2 in by_place)
     if not present or present + len(wilds) < 3:
         return []
+    if not wilds:  # the usual hand: every card natural
+        return [make(RUN, start, cards) for cards in product(*(by_place[p] for p in range(start, start + 3)))]
     options = []
     for place in range(start, start + 3):
         here = [(c,) for c in by_place.get(place, ())]
@@ -424,6 +426,9 @@ def _pair_runs(start: int, by_place, wilds) -> list[Play]:
     held = min(len(by_place.get(start, ())), 2) + min(len(by_place.get(start + 1, ())), 2)
     if not held or held + len(wilds) < 4:
         return []
+    if not wilds:  # the usual hand: two natural pairs
+        return [make(PAIRS, start, low + high) for low in combinations(by_place[start], 2)
+                for high in combinations(by_place[start + 1], 2)]
     options = []
     for place in (start, start + 1):
         cards = by_place.get(place, ())
