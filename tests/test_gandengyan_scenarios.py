@@ -5,8 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from cardlab.scenario import ScenarioError, check_paths, load, loads, run
+from cardlab.scenario import ScenarioError, check_paths, load, loads, run, transcript
 
 FOLDER = Path(__file__).resolve().parent.parent / "lessons" / "scenarios" / "gandengyan"
 FILES = check_paths([FOLDER])
@@ -108,3 +110,23 @@ def test_a_refused_step_must_leave_the_position_as_it_was():
     result = outcome("  - a play S4\n  - do: b play H5 S5\n    reject: shape_mismatch\n"
                      "  - expect: {turn: b, hand_sizes: {b: 2}}\n")
     assert result.ok, result.failure and result.failure.failure
+
+
+TOKENS = ["a", "b", "c", "play", "pass", "give", "S4", "S9", "BJ", "RJ", "BJ=9", "BJ=S9", "RJ=2", "BJ=4", "W1",
+          "S5", "H5", "S6", "H6", "RJ=H10", "S1", "x"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(TOKENS), min_size=1, max_size=5).map(" ".join), max_size=6),
+       st.sampled_from(["yiqi", "yiqi-single-draw", "jj"]))
+def test_any_steps_load_or_refuse_and_replay_without_an_exception(steps, rules):
+    head = HEAD.replace(", BJ]", ", W1]") if rules == "jj" else HEAD
+    text = head.format(rules=rules) + "steps:\n" + "".join(f"  - {s!r}\n" for s in steps)
+    try:
+        loaded = loads(text, "fuzz.yaml")
+    except ScenarioError as exc:
+        assert str(exc).startswith("fuzz.yaml")
+        return
+    result = run(loaded)  # a refused or unparsable step is a failure or a ScenarioError, never a crash
+    assert len(result.outcomes) <= len(steps)
+    assert transcript(result).startswith("t  [gandengyan")
