@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cardlab import daifugo, durak  # noqa: E402
+from cardlab import daifugo, durak, gandengyan  # noqa: E402
 
 MAX_DECISIONS = 20_000
 
@@ -33,6 +33,11 @@ def daifugo_game(rules: str):
     return lambda seed: daifugo.new_game(rules, names, seed=seed)
 
 
+def gandengyan_game(rules: str, players: int):
+    names = [f"p{i}" for i in range(1, players + 1)]
+    return lambda seed: gandengyan.new_game(rules, names, seed=seed)
+
+
 GAMES = {
     "durak podkidnoy, 2 players": durak_game("podkidnoy", 2),
     "durak podkidnoy, 3 players": durak_game("podkidnoy", 3),
@@ -40,6 +45,9 @@ GAMES = {
     "durak perevodnoy, 2 players": durak_game("perevodnoy", 2),
     "daifugo jdf, 4 players": daifugo_game("jdf"),
     "daifugo yeeqia, 4 players": daifugo_game("yeeqia"),
+    **{f"gandengyan {rules}, {n} players": gandengyan_game(rules, n)
+       for rules in ("yiqi", "yiqi-single-draw") for n in range(2, 6)},
+    "gandengyan jj, 3 players": gandengyan_game("jj", 3),
 }
 
 
@@ -72,14 +80,14 @@ def main() -> None:
     parser.add_argument("--only", default="", help="only rule sets whose label contains this text")
     args = parser.parse_args()
     print(f"python {sys.version.split()[0]}, {args.runs} runs of {args.seconds:g} s each, median")
-    print(f"{'game':34} {'games/s':>9} {'decisions/s':>12} {'ms/decision':>12}")
+    print(f"{'game':40} {'games/s':>9} {'decisions/s':>12} {'ms/decision':>12}")
     for label, make in GAMES.items():
         if args.only not in label:
             continue
         runs = [measure(make, args.seconds, seed0=1000 * i) for i in range(args.runs)]
         gps = statistics.median(r[0] for r in runs)
         dps = statistics.median(r[1] for r in runs)
-        print(f"{label:34} {gps:9.0f} {dps:12.0f} {1000 / dps:12.4f}")
+        print(f"{label:40} {gps:9.0f} {dps:12.0f} {1000 / dps:12.4f}")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,427 @@
+"""A Gan Deng Yan position: the deal, the plays and passes of a round, the draw, and the winner."""
+
+from __future__ import annotations
+
+import random
+
+from ..cards import Card, card, count_cards, format_cards, plain
+from ..engine import Action, DealError, Event, IllegalAction, Refusal, State, check_cards_unique
+from .combos import Play, alone_text, can_lead, legal_plays, readings, ruling, show
+from .rules import RULESETS, GanDengYanRules, and_list, in_order
+
+# Refusals of a play in the contract's order: when every reading of the jokers is refused, the
+# refusal listed first applies, as it would with several reasons for one reading.
+_PLAY_CODES = ("invalid_combination", "shape_mismatch", "not_stronger", "not_one_higher")
+
+
+class GanDengYanState(State):
+    """A Gan Deng Yan game in progress. Build one with :func:`new_game` or :func:`from_deal`; deal
+    the next game, which the winner deals and leads, with :meth:`next_game`.
+
+    What it holds: ``hands``; ``stock``, the draw pile (first card drawn first); ``table``, the
+    ``(player, Play)`` pairs of the round (its last is ``top``, by ``last_player``); ``pile``, the
+    cleared cards; ``passed``, who passed since the last play (or since the lead); ``lead``, who
+    led the round; ``turn`` (``None`` once over); ``dealer``; and once over, ``winner`` (``None``
+    when the game was blocked, every hand a lone joker and the stock empty).
+
+    >>> game = from_deal("yiqi", ["甲", "乙"], hands={"甲": "S8 S3", "乙": "H9 HJ"}, stock=[])
+    >>> [str(e) for e in game.act("甲 play S8")]
+    ['甲 leads single 8 (8♠).']
+    >>> game.check(game.parse_action("乙 play HJ")).code
+    'not_one_higher'
+    """
+
+    game = "gandengyan"
+    VERBS = {"play": (1, 99), "pass": 0}
+
+    def __init__(self, rules: GanDengYanRules, players, hands, stock, leader: str, dealer: str | None = None):
+        self.rules = rules
+        self.players = tuple(players)
+        self.hands: dict[str, list[Card]] = {p: list(hands.get(p, ())) for p in self.players}
+        self.stock: list[Card] = list(stock)
+        self.dealer = dealer if dealer is not None else leader
+        self.lead = leader
+        self.turn: str | None = leader
+        self.table: list[tuple[str, Play]] = []
+        self.pile: list[Card] = []
+        self.passed: list[str] = []
+        self.winner: str | None = None
+        self.over = False
+        self._checked: tuple = (None, None)
+
+    # --- facts ----------------------------------------------------------------------------------
+
+    @property
+    def top(self) -> Play | None:
+        """The combination to beat, or ``None`` on an empty table."""
+        return self.table[-1][1] if self.table else None
+
+    @property
+    def last_player(self) -> str | None:
+        return self.table[-1][0] if self.table else None
+
+    def seat_after(self, player: str) -> str:
+        """The player on ``player``'s left: play goes clockwise and nobody leaves before the end."""
+        players = self.players
+        return players[(players.index(player) + 1) % len(players)]
+
+    def deck_cards(self) -> frozenset[Card]:
+        return frozenset(self.rules.deck)
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def finished(self) -> list[str]:
+        """The player who emptied their hand, once there is one: the game ends at that moment."""
+        return [self.winner] if self.winner else []
+
+    def leftovers(self) -> dict[str, list[Card]]:
+        """Player → the cards still in hand (the winner's list is empty)."""
+        return {p: in_order(self.hands[p]) for p in self.players}
+
+    def result(self) -> dict:
+        """``{"winner": name or None, "leftovers": {player: cards}}`` once over; ``{}`` before. The
+        official scoring is not described by 001 and is not implemented."""
+        if not self.over:
+            return {}
+        return {"winner": self.winner, "leftovers": self.leftovers()}
+
+    def draw_order(self, leader: str) -> list[str]:
+        """Who draws at the end of a round whose next leader is ``leader``, in order."""
+        if self.rules.draw == "leader":
+            return [leader]
+        i = self.players.index(leader) + (1 if self.rules.first_drawer == "left" else 0)
+        n = len(self.players)
+        return [self.players[(i + k) % n] for k in range(n)]
+
+    def plays_for(self, player: str) -> list[Play]:
+        """Every play ``player`` could make on the table as it is now (turn aside)."""
+        return legal_plays(self.hands[player], self.rules, self.top)
+
+    # --- legality -------------------------------------------------------------------------------
+
+    def check(self, action: Action) -> Refusal | None:
+        player, verb, cards = action
+        if self.over:
+            if self.winner:
+                why = f"{self.winner} emptied their hand and won at once"
+            else:
+                why = "nobody could play any more"
+            return Refusal("game_over", f"The game is over: {why}; nobody plays or draws after that.")
+        if verb not in self.VERBS:
+            return Refusal("not_allowed", f"Gan Deng Yan has no verb '{verb}' (play, pass).")
+        if player != self.turn:
+            return Refusal("not_your_turn", f"It is {self.turn}'s turn: play goes clockwise, to each "
+                           "player's left, and a player who passed may play again once someone plays.")
+        if verb == "pass":
+            return self._check_pass(player)
+        refusal, play = self._resolve(player, cards)
+        # apply() performs right after checking: keep the reading so it is not worked out twice
+        self._checked = (action, play)
+        return refusal
+
+    def _check_pass(self, player: str) -> Refusal | None:
+        top = self.top
+        if top is None:
+            if can_lead(self.hands[player], self.rules):
+                return Refusal("cannot_pass", f"The table is empty, so {player} leads and must play (any "
+                               "type): a pass answers a play on the table.")
+            return None
+        if self.rules.must_play:
+            plays = self.plays_for(player)
+            if plays:
+                some = and_list(map(str, plays[:3]), "or")
+                more = f" ({len(plays)} plays in all)" if len(plays) > 3 else ""
+                return Refusal("must_play", f"Under {self.rules.name} a player who can follow must play "
+                               f"(有出必出): {player} could answer {top.shown} with {some}{more}.")
+        return None
+
+    def _resolve(self, player: str, tokens) -> tuple[Refusal | None, Play | None]:
+        """The reading of ``tokens`` that is legal now; or why there is none, with the refused
+        reading that says why when the cards do form a combination."""
+        hand = self.hands[player]
+        seen: set[Card] = set()
+        for t in tokens:
+            c = plain(t)
+            if c in seen:
+                return Refusal("not_in_hand", f"{c.symbol} is named twice; there is only one {c.symbol}."), None
+            seen.add(c)
+            if c not in hand:
+                return Refusal("not_in_hand", f"{player} does not hold {c.symbol}."), None
+        plays, refusal = readings(tokens, self.rules)
+        if refusal is not None:
+            return refusal, None
+        top = self.top
+        judged = [(ruling(p, top), p) for p in plays]
+        legal = [p for (code, _), p in judged if code is None]
+        if len(legal) == 1:
+            return None, legal[0]
+        if legal:
+            options = " or ".join(format_cards(p.cards) for p in legal)
+            return Refusal("invalid_combination", f"The {self.rules.wild_word}s could stand for different "
+                           f"ranks here; write which with '=': {options}."), None
+        (code, why), reading = min(judged, key=lambda j: _PLAY_CODES.index(j[0][0]))
+        return Refusal(code, why), reading
+
+    def play_of(self, action: Action) -> Play:
+        """The combination a legal ``play`` action makes, its jokers resolved. Raises
+        :class:`~cardlab.engine.IllegalAction` when the action is refused, ``ValueError`` for
+        another verb."""
+        if action.verb != "play":
+            raise ValueError(f"{action} is not a play")
+        refusal = self.check(action)
+        if refusal is not None:
+            raise IllegalAction(action, refusal)
+        return self._checked[1]
+
+    def legal_actions(self) -> list[Action]:
+        if self.over:
+            return []
+        new = tuple.__new__  # Action(...) through its NamedTuple __new__ is several times slower
+        player = self.turn
+        plays = self.plays_for(player)
+        out = [new(Action, (player, "play", p.cards)) for p in plays]
+        if not plays or (self.top is not None and not self.rules.must_play):
+            out.append(new(Action, (player, "pass", ())))
+        return out
+
+    # --- performing -----------------------------------------------------------------------------
+
+    def _perform(self, action: Action) -> list[Event]:
+        player, verb, cards = action
+        if verb == "pass":
+            return self._do_pass(player)
+        checked, play = self._checked
+        if checked is not action:
+            play = self._resolve(player, cards)[1]
+        return self._do_play(player, play)
+
+    def _do_play(self, player: str, play: Play) -> list[Event]:
+        hand = self.hands[player]
+        for c in play.physical:
+            hand.remove(c)
+        top = self.top
+        if top is None:
+            text = f"{player} leads {play}."
+        else:
+            text = f"{player} plays {play}: {ruling(play, top)[1]}."
+        self.table.append((player, play))
+        self.passed = []
+        events = [Event("play", player, play.cards, text)]
+        if hand:
+            self.turn = self.seat_after(player)
+            return events
+        self.winner = player
+        self.over = True
+        self.turn = None
+        left = "; ".join(f"{p} {show(cards)} ({count_cards(len(cards))})"
+                         for p, cards in self.leftovers().items() if cards)
+        events.append(Event("win", player, (), f"{player} has no cards left and wins at once: the game is "
+                            f"over and nobody draws. Left over: {left}."))
+        return events
+
+    def _do_pass(self, player: str) -> list[Event]:
+        self.passed.append(player)
+        top = self.top
+        following = self.seat_after(player)
+        if top is not None:
+            if len(self.passed) == len(self.players) - 1:
+                return [Event("pass", player, (), f"{player} passes.")] + self._end_round()
+            self.turn = following
+            return [Event("pass", player, (), f"{player} passes. A pass neither ends the round nor draws a "
+                          f"card: {following} may still answer {self.last_player}'s {top}.")]
+        lone = alone_text(self.hands[player], self.rules)
+        event = Event("pass", player, (), f"{player} has nothing that may lead and passes the lead. {lone}")
+        if len(self.passed) == len(self.players):
+            return [event] + self._end_round()
+        self.turn = following
+        return [event]
+
+    def _end_round(self) -> list[Event]:
+        """Every other player passed the last play (or everyone passed the lead): clear, draw, lead."""
+        top, last = self.top, self.last_player
+        cards = tuple(c for _, play in self.table for c in play.physical)
+        self.pile.extend(cards)
+        self.table = []
+        self.passed = []
+        if top is not None:
+            leader = last
+            events = [Event("clear", leader, cards, f"Everyone else has passed {leader}'s {top}: the round is "
+                            "over and the table is cleared.")]
+        else:
+            leader = self.lead
+            events = [Event("clear", leader, (), f"Every player has passed the lead: nobody holds anything "
+                            f"but a lone {self.rules.wild_word}. The round is over without a play.")]
+            if not self.stock:
+                self.over = True
+                self.turn = None
+                events.append(Event("blocked", None, (), "The stock is empty, so nobody can ever play again: "
+                                    "the game ends with no winner."))
+                return events
+        events.extend(self._draw(leader))
+        self.lead = self.turn = leader
+        why = f"{leader} played last, so {leader}" if top is not None else f"{leader} keeps the lead and"
+        events.append(Event("lead", leader, (), f"{why} leads the next round with any type."))
+        return events
+
+    def _draw(self, leader: str) -> list[Event]:
+        if not self.stock:
+            return [Event("draw", None, (), "The stock is empty, so nobody draws.")]
+        order = self.draw_order(leader)
+        single = len(order) == 1
+        events = []
+        for i, p in enumerate(order):
+            if not self.stock:
+                rest = and_list(order[i:])
+                verb = "draws" if len(order) - i == 1 else "draw"
+                events.append(Event("draw", None, (), f"The stock is empty: {rest} {verb} nothing."))
+                break
+            c = self.stock.pop(0)
+            hand = self.hands[p]
+            hand.append(c)
+            what = (f"{p} takes the lead and is the only one to draw: {p} draws {c.symbol}" if single
+                    else f"{p} draws {c.symbol}" + ("" if i else " first"))
+            end = " The stock is now empty." if not self.stock else ""
+            events.append(Event("draw", p, (c,), f"{what} and holds {count_cards(len(hand))}.{end}"))
+        return events
+
+    # --- views ----------------------------------------------------------------------------------
+
+    def key(self) -> tuple:
+        return (self.rules, self.players, tuple(frozenset(self.hands[p]) for p in self.players),
+                tuple(self.stock), tuple(self.table), frozenset(self.pile), tuple(self.passed),
+                self.lead, self.turn, self.dealer, self.winner, self.over)
+
+    def copy(self) -> "GanDengYanState":
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.hands = {p: list(h) for p, h in self.hands.items()}
+        other.stock = list(self.stock)
+        other.table = list(self.table)
+        other.pile = list(self.pile)
+        other.passed = list(self.passed)
+        return other
+
+    def describe(self) -> str:
+        lines = [f"gandengyan ({self.rules.name}); stock {len(self.stock)}, cleared {len(self.pile)}"]
+        for p in self.players:
+            tags = [t for t, on in (("dealer", p == self.dealer), ("winner", p == self.winner),
+                                    ("passed", p in self.passed)) if on]
+            tag = f"  ({'; '.join(tags)})" if tags else ""
+            lines.append(f"  {p}: {format_cards(in_order(self.hands[p])) or '-'}{tag}")
+        if self.over:
+            left = ", ".join(f"{p} {count_cards(len(self.hands[p]))}" for p in self.players if p != self.winner)
+            head = f"{self.winner} wins" if self.winner else "blocked, no winner"
+            lines.append(f"  game over: {head}; left over: {left}")
+            return "\n".join(lines)
+        top = self.top
+        lines.append(f"  table: {top.name()} ({format_cards(top.cards)}) by {self.last_player}" if top
+                     else "  table: empty, any type leads")
+        lines.append(f"  turn: {self.turn}")
+        return "\n".join(lines)
+
+    def picture(self, *, view="teaching", seat=None, highlight=(), width=60, four_colour=False) -> str:
+        from .picture import gandengyan_svg
+
+        return gandengyan_svg(self, view=view, seat=seat, highlight=highlight, width=width,
+                              four_colour=four_colour)
+
+    def table_talk(self) -> list[tuple[str, str]]:
+        from .checklist import table_talk
+
+        return table_talk(self)
+
+    def checklist(self, action: Action) -> list[tuple[str, str]]:
+        from .checklist import ask
+
+        return ask(self, action)
+
+    def next_game(self, seed: int = 0) -> "GanDengYanState":
+        """The next game, freshly shuffled by ``seed``: the winner deals and leads (after a blocked
+        game, the same dealer again). Raises ``ValueError`` while this game is not over."""
+        if not self.over:
+            raise ValueError("the game is not over")
+        return new_game(self.rules, self.players, seed, dealer=self.winner or self.dealer)
+
+    def __repr__(self) -> str:
+        state = f"{self.winner} won" if self.winner else "over" if self.over else f"turn {self.turn}"
+        return f"<GanDengYanState {self.rules.name}: {state}>"
+
+
+# --- starting a game ------------------------------------------------------------------------------
+
+def _rules(rules) -> GanDengYanRules:
+    if isinstance(rules, GanDengYanRules):
+        return rules
+    if rules not in RULESETS:
+        raise DealError(f"no gandengyan rule set named {rules!r} (rule sets: {', '.join(RULESETS)})")
+    return RULESETS[rules]
+
+
+def _players(players, rules: GanDengYanRules) -> tuple[str, ...]:
+    players = tuple(players)
+    low, high = rules.players
+    if not low <= len(players) <= high:
+        count = f"{low}" if low == high else f"{low} to {high}"
+        raise DealError(f"{rules.name} is for {count} players, not {len(players)}")
+    if len(set(players)) != len(players):
+        raise DealError("player names must be unique")
+    return players
+
+
+def new_game(rules: GanDengYanRules | str, players, seed: int = 0, dealer: str | None = None) -> GanDengYanState:
+    """A freshly shuffled game. The dealer (drawn by ``seed`` unless named: pass the previous
+    winner for a later game) is dealt 6 cards, the others 5, one at a time clockwise from the
+    dealer; the rest is the stock, and the dealer leads. Raises :class:`DealError`."""
+    rules = _rules(rules)
+    players = _players(players, rules)
+    rng = random.Random(seed)
+    if dealer is None:
+        dealer = rng.choice(players)
+    elif dealer not in players:
+        raise DealError(f"dealer {dealer!r} is not a player")
+    cards = list(rules.deck)
+    rng.shuffle(cards)
+    i = players.index(dealer)
+    seats = players[i:] + players[:i]
+    hands = {p: cards[k:len(seats) * rules.hand_size:len(seats)] for k, p in enumerate(seats)}
+    dealt = len(seats) * rules.hand_size
+    hands[dealer] += cards[dealt:dealt + rules.dealer_extra]
+    return GanDengYanState(rules, players, hands, cards[dealt + rules.dealer_extra:], dealer)
+
+
+def from_deal(rules: GanDengYanRules | str, players, hands=None, seed: int = 0, stock=None,
+              leader: str | None = None) -> GanDengYanState:
+    """A position from a scenario's ``deal``. ``hands`` maps players to cards, or to card texts such
+    as ``"S9 H9"`` (partial hands are fine, but everyone holds at least one card); ``stock`` lists
+    the draw pile, first drawn first (left out: every card in no hand, shuffled by ``seed``);
+    ``leader`` plays first (left out: the first player). Without ``hands`` a full game is dealt by
+    ``seed`` with ``leader`` (or the first player) as the dealer. Raises :class:`DealError` for an
+    impossible deal and :class:`~cardlab.cards.CardError` for a card text that does not parse."""
+    rules = _rules(rules)
+    players = _players(players, rules)
+    if leader is not None and leader not in players:
+        raise DealError(f"leader {leader!r} is not a player")
+    leader = leader if leader is not None else players[0]
+    if hands is None:
+        if stock is not None:
+            raise DealError("a stock needs the hands it goes with (give hands too)")
+        return new_game(rules, players, seed, dealer=leader)
+    for p in hands:
+        if p not in players:
+            raise DealError(f"hands names {p!r}, who is not a player")
+    hands = {p: [card(c) if isinstance(c, str) else c for c in (h.split() if isinstance(h, str) else h)]
+             for p, h in hands.items()}
+    dealt = [c for p in players for c in hands.get(p, ())]
+    check_cards_unique("hands", dealt, rules.deck)
+    for p in players:
+        if not hands.get(p):
+            raise DealError(f"{p} holds no cards; every player needs at least one (an empty hand has won)")
+    if stock is None:
+        held = set(dealt)
+        stock = [c for c in rules.deck if c not in held]
+        random.Random(seed).shuffle(stock)
+    else:
+        stock = [card(c) if isinstance(c, str) else c for c in stock]
+        check_cards_unique("hands and stock", dealt + stock, rules.deck)
+    return GanDengYanState(rules, players, hands, stock, leader)
