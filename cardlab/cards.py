@@ -162,6 +162,10 @@ def _parse_suit_rank(text: str, original: str) -> tuple[str, int]:
         raise CardError(original, "empty")
     head = text[0]
     suit = _SYMBOL_TO_SUIT.get(head) or (head.upper() if head.upper() in SUITS else None)
+    if suit is None and len(text) > 1 and text[-1] in _SYMBOL_TO_SUIT:
+        # Written the way cards are shown to learners, rank first: 9♠, 10♥.
+        text = text[-1] + text[:-1]
+        suit = _SYMBOL_TO_SUIT[text[0]]
     if suit is None:
         raise CardError(original, f"{head!r} is not a suit (use S H D C or ♠ ♥ ♦ ♣)")
     rank_text = text[1:].upper()

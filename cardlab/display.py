@@ -11,12 +11,14 @@ reader and for copying. :class:`Hand` is a list of cards that prints in the card
 
 from __future__ import annotations
 
+import io
+from contextlib import contextmanager, redirect_stdout
 from html import escape
 from typing import Iterable
 
 from .cards import Card, StandIn, format_cards, parse_cards, plain
 from .engine import SEAT_LETTERS
-from .svg import INK, RED, WILD_INK, hand_svg, seats_svg, stand_in_symbol, state_svg, suit_colour
+from .svg import INK, RED, WILD_INK, hand_svg, seats_svg, stand_in_symbol, state_svg, suit_colour, svg_img
 
 
 def _colour(c: Card, four_colour: bool) -> str:
@@ -97,7 +99,50 @@ class Seats:
     def _repr_svg_(self) -> str:
         return seats_svg([self.label(i) for i in range(len(self.players))], str(self))
 
+    def _repr_html_(self) -> str:
+        return svg_img(self._repr_svg_(), str(self))
+
 
 def seats(players: Iterable[str]) -> Seats:
     """The seating picture of ``players`` (see :class:`Seats`)."""
     return Seats(players)
+
+
+class Folded:
+    """Text a learner may open but is not made to read: shown as a closed "details" block with a
+    one-line ``summary``; its plain text (what nbval checks, and what a terminal prints) is the
+    whole text. A cell that prints a long transcript would open again on every run; this stays
+    folded.
+
+        >>> Folded("step 1 ...", "The same example as text")
+        step 1 ...
+    """
+
+    def __init__(self, text: str, summary: str = "Show the text"):
+        self.text, self.summary = text, summary
+
+    def __repr__(self) -> str:
+        return self.text
+
+    def _repr_html_(self) -> str:
+        return (f'<details class="cardlab-folded"><summary>{escape(self.summary)}</summary>'
+                f'<pre>{escape(self.text)}</pre></details>')
+
+
+def folded(text: str, summary: str = "Show the text") -> Folded:
+    """``text`` folded under ``summary`` (see :class:`Folded`)."""
+    return Folded(text, summary)
+
+
+@contextmanager
+def folding(summary: str = "Show the text"):
+    """Fold everything printed inside the ``with`` block into one :class:`Folded` output, shown
+    when the block ends. For the cells a lesson runs for nbval (a transcript, a demo of the
+    try-it table): JupyterLab opens a cell's printed output again on every run, a closed
+    "details" block stays closed."""
+    from IPython.display import display
+
+    buffer = io.StringIO()
+    with redirect_stdout(buffer):
+        yield
+    display(Folded(buffer.getvalue().rstrip("\n"), summary))

@@ -241,7 +241,9 @@ class State:
         text = to_symbols(text)
         names = [p for p in self.players if not p.isascii()]
         if names:
-            pattern = re.compile("|".join(re.escape(p) for p in sorted(names, key=len, reverse=True)))
+            # A name already followed by its seat letter is left alone, so the text can be read twice.
+            pattern = re.compile("|".join(re.escape(p) + r"(?! \([A-H]\))"
+                                          for p in sorted(names, key=len, reverse=True)))
             text = pattern.sub(lambda m: self.seat_label(m.group(0)), text)
         return text
 

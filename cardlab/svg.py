@@ -18,6 +18,7 @@ A card is drawn in a 100 x 140 unit box and scaled to the width asked for.
 
 from __future__ import annotations
 
+import base64
 import math
 import unicodedata
 from functools import lru_cache
@@ -241,6 +242,13 @@ def svg_document(width: float, height: float, label: str, content: str) -> str:
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(width)}" height="{num(height)}" '
             f'viewBox="0 0 {num(width)} {num(height)}" role="img" aria-label="{label}">'
             f'<title>{label}</title>{content}</svg>')
+
+
+def svg_img(svg: str, alt: str = "") -> str:
+    """``svg`` as an HTML ``<img>`` with the picture inline as a data URL: what a notebook nobody
+    has run yet still shows (JupyterLab strips inline ``<svg>`` from outputs it does not trust)."""
+    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    return f'<img alt="{escape(alt, quote=True)}" src="data:image/svg+xml;base64,{data}"/>'
 
 
 # --- single cards and rows -------------------------------------------------------------------------

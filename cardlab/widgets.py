@@ -40,7 +40,7 @@ import yaml
 from .cards import Card, StandIn, parse_token, plain
 from .engine import Action, Event, NotationError, State
 from .scenario import Scenario, ScenarioError, expectation_words, game_module, load, run
-from .svg import state_svg, suit_colour
+from .svg import state_svg, suit_colour, svg_img
 
 ACCEPTED, REFUSED, INFO = "accepted", "refused", "info"
 _VERDICT_COLOURS = {ACCEPTED: "#1a7f37", REFUSED: "#b3261e", INFO: "#333333"}
@@ -130,6 +130,9 @@ def _position_text(state: State) -> str:
 
 
 def _static(title: str, body: str) -> str:
+    """The still version of a widget; its pictures as ``<img>`` (see :func:`cardlab.svg.svg_img`),
+    since a notebook nobody has run yet is not trusted with inline SVG."""
+    body = re.sub(r"<svg .*?</svg>", lambda m: svg_img(m.group(0), "the position"), body, flags=re.S)
     return (f'<div class="cardlab-static"><b>{escape(title)}</b>'
             f'<p style="color:#a04000"><i>{escape(RUN_ME)}</i></p>{body}</div>')
 
@@ -910,7 +913,7 @@ class Quiz(_Widget):
             if state is not None:
                 lines.extend(state.learner_text(state.describe()).splitlines())
             lines.append(f"{i + 1}. {self._read(q, q['question'])}")
-            lines.append("   choices: " + " / ".join(q["choices"]))
+            lines.append("   choices: " + " / ".join(self._read(q, c) for c in q["choices"]))
         return "\n".join(lines)
 
     @staticmethod
@@ -936,7 +939,7 @@ class Quiz(_Widget):
             parts.append(ipw.HTML(f"<b>{i + 1}. {escape(self._read(q, q['question']))}</b>"))
             buttons = []
             for choice in q["choices"]:
-                button = ipw.Button(description=choice, layout=ipw.Layout(width="auto"))
+                button = ipw.Button(description=self._read(q, choice), layout=ipw.Layout(width="auto"))
                 button.on_click(lambda _button, i=i, choice=choice: self.answer(i, choice))
                 buttons.append(button)
             self._choice_buttons.append(buttons)
@@ -957,8 +960,8 @@ class Quiz(_Widget):
     def _update_view(self) -> None:
         for i, q in enumerate(self.questions):
             chosen = self._chosen.get(i)
-            for button in self._choice_buttons[i]:
-                mark = "" if button.description != chosen else (
+            for choice, button in zip(q["choices"], self._choice_buttons[i]):
+                mark = "" if choice != chosen else (
                     "success" if chosen == q["answer"] else "danger")
                 button.button_style = mark
                 button.disabled = chosen is not None

@@ -169,3 +169,10 @@ def test_deck_contents():
     assert set(deck("jj58")) == standard | {card(w) for w in WILDS}
     with pytest.raises(KeyError):
         deck("pinochle48")
+
+
+def test_cards_written_as_learners_read_them_rank_first():
+    assert card("9♠") == card("S9") and card("10♥") == card("H10") and card("Q♦") == card("DQ")
+    assert parse_cards("RJ=10♥ BJ=9") == parse_cards("RJ=H10 BJ=9")
+    with pytest.raises(CardError):
+        card("1♠")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -21,7 +22,7 @@ def test_there_are_scenarios_for_every_rule_set():
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_scenario_holds(path):
     scenario = load(path)
-    assert scenario.source and scenario.source.startswith("001_6e7b6fe16018f17b.txt")
+    assert scenario.source.startswith("How to play Gan Deng Yan") and re.search(r"sections? \d", scenario.source)
     result = run(scenario)
     assert result.ok, result.failure.failure
 

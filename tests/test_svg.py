@@ -285,3 +285,32 @@ def test_seats_picture_goes_clockwise_from_the_bottom():
     assert bottom[1] > left[1] > top[1] and left[0] < bottom[0] < right[0]
     with pytest.raises(ValueError):
         seats(["alone"])
+
+
+def test_still_pictures_and_folded_text_survive_an_untrusted_notebook():
+    import base64
+
+    from cardlab.display import Folded, folding, seats
+    from cardlab.svg import svg_img
+
+    svg = card_svg(card("S9"))
+    img = svg_img(svg, "nine of spades")
+    assert img.startswith('<img alt="nine of spades" src="data:image/svg+xml;base64,')
+    assert base64.b64decode(img.split("base64,")[1].rstrip('"/>')).decode() == svg
+    assert seats(["甲", "乙"])._repr_html_().startswith("<img ")
+    text = Folded("step 1: 9♠ <b>", "The same example as text")
+    assert repr(text) == "step 1: 9♠ <b>"
+    assert text._repr_html_() == ('<details class="cardlab-folded"><summary>The same example as text</summary>'
+                                  "<pre>step 1: 9♠ &lt;b&gt;</pre></details>")
+    shown = []
+    import IPython.display
+
+    original = IPython.display.display
+    IPython.display.display = shown.append
+    try:
+        with folding("Demo"):
+            print("one")
+            print("two")
+    finally:
+        IPython.display.display = original
+    assert [(f.summary, f.text) for f in shown] == [("Demo", "one\ntwo")]

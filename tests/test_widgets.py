@@ -484,3 +484,18 @@ def test_seat_buttons_and_pictures_show_a_latin_seat_letter(tryit):
     assert "甲 (A)" in tryit.picture() and "乙 (B)" in tryit.picture()
     assert tryit.press("attack", player="C").startswith("Not an action: 'C' is not a player")
     assert "cardlab-tryit" in view._dom_classes
+
+
+def test_learner_text_can_be_read_twice_and_quiz_choices_show_seat_letters():
+    state = after(0)
+    once = state.learner_text("甲 attack S8")
+    assert state.learner_text(once) == once == "甲 (A) attack 8♠"
+    quiz = Quiz([{"question": "Who attacks first?", "choices": ["甲", "乙"], "answer": "甲", "state": state}])
+    assert "choices: 甲 (A) / 乙 (B)" in quiz.text()
+    assert quiz.answer(0, "乙") == "Not quite: the answer is 甲 (A)."
+    assert {"甲 (A)", "乙 (B)"} <= set(buttons(quiz.widget))
+
+
+def test_still_picture_before_run_is_an_image():
+    html = Stepper(ROUTE_A).static_html()
+    assert "<svg" not in html and 'src="data:image/svg+xml;base64,' in html

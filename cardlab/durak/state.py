@@ -1,4 +1,5 @@
-"""Podkidnoy Durak, as 004_a1f64e43aefd17c9.txt describes it (after Pagat), with two named variants.
+"""Podkidnoy Durak, as the article *Durak rules: attack and defence, trumps, and the round after
+taking* describes it (after Pagat), with two named variants (docs/sources.md).
 
 Rule sets (``RULESETS``):
 
@@ -430,7 +431,7 @@ class DurakState(State):
         self.limit = min(self.rules.round_cap(self.round_no), len(self.hands[self.defender]))
         text = (f"{player} transfers the attack with {c.symbol} (same rank, nothing beaten yet): "
                 f"{player} is now the main attacker and {self.defender} must defend "
-                f"{count_cards(len(self.attacks))}; {old} may add after {player} says done.")
+                f"{count_cards(len(self.attacks))}; {old} may add once {player} says done or can add nothing.")
         return [Event("transfer", player, (c,), text)]
 
     def _do_swap(self, player, cards):
