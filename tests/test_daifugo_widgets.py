@@ -1,11 +1,14 @@
 """The Daifugo widgets (cardlab.daifugo.widgets), driven through their Python API and through their
-ipywidgets controls (no browser): every verdict must be the engine's own rule and words."""
+ipywidgets controls (no browser): every verdict must be the engine's own rule and words. Also what
+the Daifugo lessons show a learner: their quizzes agree with the engine."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
+import yaml
 
 ipywidgets = pytest.importorskip("ipywidgets")
 
@@ -14,9 +17,13 @@ from cardlab.cards import to_symbols  # noqa: E402
 from cardlab.daifugo import RULESETS, forbidden_finish, readings  # noqa: E402
 from cardlab.daifugo.combos import eight_cut  # noqa: E402
 from cardlab.daifugo.widgets import PLAYS, FinishGrid  # noqa: E402
+from cardlab.scenario import load  # noqa: E402
 from cardlab.svg import HIGHLIGHT  # noqa: E402
+from cardlab.widgets import Quiz, Stepper  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
+LESSONS = ROOT / "lessons" / "daifugo"
+SCENARIOS = ROOT / "lessons" / "scenarios" / "daifugo"
 JDF = RULESETS["jdf"]
 
 
@@ -112,9 +119,10 @@ def test_own_plays_are_judged_and_bad_ones_get_the_engines_reason(grid):
 
 
 def test_reveal_shows_every_cell_and_reset_hides_them(grid):
-    text = grid.reveal()
-    assert text == grid.table() == grid.message
-    assert text.splitlines()[0] == "last play                  | no revolution | revolution in force"
+    assert grid.reveal() == grid.message == ("Every cell is shown: 18 of 28 are forbidden finishes. "
+                                             "Click one to see why.")
+    text = grid.table()
+    assert text.splitlines()[0] == "last play                  | no revolution | revolution"
     assert "sequence ♥7-8-9 (7♥ 8♥ 9♥) | clean         | clean" in text
     assert len(grid.revealed) == 2 * len(PLAYS)
     grid.pick(0)
@@ -149,16 +157,17 @@ def test_a_rule_set_without_forbidden_finishes():
 def test_repr_is_deterministic_and_the_bundle_carries_a_static_table():
     first, second = FinishGrid(), FinishGrid()
     assert repr(first) == repr(second) == ("<FinishGrid jdf: 14 last plays, 0 of 28 cells shown; "
-                                           "picked nothing, no revolution>")
+                                           "picked nothing, no revolution in force>")
     first.pick("C8 D8", revolution=True)
     assert repr(first) == ("<FinishGrid jdf: 14 last plays, 1 of 28 cells shown; picked 8♣ 8♦, "
-                           "revolution in force>")
+                           "a revolution in force>")
     bundle = second._repr_mimebundle_()
     assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == second.widget.model_id
     assert bundle["text/plain"] == repr(second)
     html = bundle["text/html"]
     assert "Run this cell" in html and "VBox" not in html
-    assert "<td>pair of 8s (8♣ 8♦)</td><td>forbidden</td><td>forbidden</td>" in html
+    left = ' style="text-align:left"'
+    assert f"<td{left}>pair of 8s (8♣ 8♦)</td><td{left}>forbidden</td><td{left}>forbidden</td>" in html
 
 
 def test_picture_shows_the_picked_play_with_its_stand_ins(grid):
@@ -214,6 +223,44 @@ def test_reveal_and_hide_buttons(grid):
     box = grid.widget
     button(box, "Reveal all").click()
     assert "?" not in {b.description for b in grid._cells.values()}
-    assert "last play" in grid._verdict_html.value
+    assert "Every cell is shown" in grid._verdict_html.value
     button(box, "Hide all").click()
     assert {b.description for b in grid._cells.values()} == {"?"} and grid._verdict_html.value == ""
+
+
+# --- what the Daifugo lessons show ---------------------------------------------------------------
+
+QUIZZES = [LESSONS / "quizzes" / f"0{n}.yaml" for n in range(1, 5)]
+
+
+@pytest.mark.parametrize("path", QUIZZES, ids=lambda p: p.name)
+def test_lesson_quizzes_load_and_legality_answers_are_the_engines(path):
+    quiz = Quiz.from_file(path)
+    assert 3 <= len(quiz.questions) <= 5
+    assert not re.search(r"\(([A-D])\) \(\1\)", quiz.text())  # a seat letter written where one is added
+    asked = 0
+    for q in quiz.questions:
+        found = re.search(r"Is '(.+)' legal here\?", q["question"])
+        if not found or q["state"] is None:
+            continue
+        asked += 1
+        state = q["state"]
+        action = state.parse_action(found.group(1))
+        refusal = state.check(action)
+        if refusal is None:
+            assert q["answer"] == "Legal"
+            events = state.copy().apply(action)
+            assert q["explanation"].startswith("Legal: " + " ".join(e.text for e in events))
+        else:
+            assert q["answer"] == "Illegal"
+            assert q["explanation"].startswith(f"Illegal ({refusal.code}): {refusal.explanation}")
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert len(raw) == len(quiz.questions) and (asked or path.name == "01.yaml")
+
+
+def test_a_spade_three_counter_as_the_last_card_says_the_table_clears():
+    stepper = Stepper(SCENARIOS / "jdf_spade_three_last_card.yaml")
+    stepper.end()
+    assert "the spade-3 return still clears the table" in stepper.narration
+    assert "stays on the table" not in stepper.narration
+    assert load(SCENARIOS / "jdf_spade_three_last_card.yaml").title in stepper.transcript()

@@ -17,7 +17,6 @@ and its words: the widget never restates which plays are forbidden.
 
 from __future__ import annotations
 
-import re
 from html import escape
 from typing import Iterable
 
@@ -33,18 +32,8 @@ PLAYS = ("BJ", "S9 BJ", "S2", "HK HA H2", "S2 RJ", "S3", "H3", "S3 H3", "S3 H3 D
          "H3 H4 H5", "D8", "C8 D8", "H7 H8 H9", "S9 H9")
 
 IN_FORCE = {False: "no revolution in force", True: "a revolution in force"}
-COLUMNS = {False: "no revolution", True: "revolution in force"}
+COLUMNS = {False: "no revolution", True: "revolution"}
 CLEAN, FORBIDDEN, UNSEEN = "clean", "forbidden", "?"
-
-# "9♠" and "BJ=4♠", typed the way a learner reads them, become "♠9" and "BJ=♠4", which the card
-# notation accepts.
-_RANK_FIRST = re.compile(r"^((?:[BbRr][Jj]=)?)(10|[2-9TJQKAtjqka])([♠♥♦♣])$")
-
-
-def _tokens(text: str) -> list:
-    words = text.replace(",", " ").split()
-    return parse_cards([_RANK_FIRST.sub(r"\1\3\2", w) for w in words])
-
 
 class FinishGrid(_Widget):
     """The forbidden-finish table as a grid: one row per last play (``plays``, each in the card
@@ -85,7 +74,7 @@ class FinishGrid(_Widget):
         """The one combination ``text`` makes, or ``None`` and why not (the engine's reason where it
         gives one)."""
         try:
-            tokens = _tokens(text)
+            tokens = parse_cards(text)
         except CardError as exc:
             return None, str(exc)
         named = [plain(t) for t in tokens]
@@ -134,7 +123,7 @@ class FinishGrid(_Widget):
 
     @property
     def message(self) -> str:
-        """What the grid says now: the last verdict, or the grid after :meth:`reveal`."""
+        """What the grid says now: the last verdict, or what :meth:`reveal` said."""
         return self._message
 
     def _row(self, row: int | str) -> Play:
@@ -196,9 +185,12 @@ class FinishGrid(_Widget):
         return self._show()
 
     def reveal(self) -> str:
-        """Reveal every cell; returns the whole grid as text (:meth:`table`)."""
+        """Reveal every cell; returns how many are forbidden (:meth:`table` has the whole grid as
+        text)."""
         self.revealed = {(i, r) for i in range(len(self.rows)) for r in (False, True)}
-        return self._say(self.table(), INFO)
+        forbidden = sum(self.cell(i, r) == FORBIDDEN for i, r in self.revealed)
+        return self._say(f"Every cell is shown: {forbidden} of {len(self.revealed)} are forbidden "
+                         "finishes. Click one to see why.", INFO)
 
     def reset(self) -> None:
         """Hide every cell again and forget the pick."""
@@ -224,21 +216,21 @@ class FinishGrid(_Widget):
     def __repr__(self) -> str:
         picked = to_symbols(" ".join(str(c) for c in self.play.cards)) if self.play else "nothing"
         return (f"<FinishGrid {self.rules.name}: {len(self.rows)} last plays, {len(self.revealed)} of "
-                f"{2 * len(self.rows)} cells shown; picked {picked}, {COLUMNS[self.revolution]}>")
+                f"{2 * len(self.rows)} cells shown; picked {picked}, {IN_FORCE[self.revolution]}>")
 
     def static_html(self) -> str:
-        rows = "".join(f"<tr><td>{escape(to_symbols(str(p)))}</td><td>{self.cell(i, False)}</td>"
-                       f"<td>{self.cell(i, True)}</td></tr>" for i, p in enumerate(self.rows))
+        left = ' style="text-align:left"'
+        rows = "".join(f"<tr><td{left}>{escape(to_symbols(str(p)))}</td><td{left}>{self.cell(i, False)}</td>"
+                       f"<td{left}>{self.cell(i, True)}</td></tr>" for i, p in enumerate(self.rows))
         return _static("Forbidden finishes (反則上がり)",
-                       f"<table><tr><th>last play</th><th>{COLUMNS[False]}</th><th>{COLUMNS[True]}</th>"
-                       f"</tr>{rows}</table>")
+                       f"<table><tr><th{left}>last play</th><th{left}>{COLUMNS[False]}</th>"
+                       f"<th{left}>{COLUMNS[True]}</th></tr>{rows}</table>")
 
     # The view.
 
     def _build(self, ipw):
         self._toggle = ipw.ToggleButtons(options=[("No revolution", False), ("Revolution in force", True)],
-                                         value=self.revolution, description="Before it",
-                                         style={"button_width": "auto"})
+                                         value=self.revolution, style={"button_width": "auto"})
         self._toggle.observe(lambda change: self._on_toggle(change["new"]), names="value")
         cells = [ipw.HTML("<b>last play</b>"), ipw.HTML(f"<b>{COLUMNS[False]}</b>"),
                  ipw.HTML(f"<b>{COLUMNS[True]}</b>")]
@@ -248,11 +240,11 @@ class FinishGrid(_Widget):
             cells.append(ipw.HTML(escape(label)))
             for revolution in (False, True):
                 button = ipw.Button(tooltip=f"{label} as a last play, {IN_FORCE[revolution]} before it",
-                                    layout=ipw.Layout(width="8em"))
+                                    layout=ipw.Layout(width="8.5em"))
                 button.on_click(lambda _b, i=i, revolution=revolution: self.pick(i, revolution))
                 self._cells[(i, revolution)] = button
                 cells.append(button)
-        grid = ipw.GridBox(cells, layout=ipw.Layout(grid_template_columns="max-content 8em 8em",
+        grid = ipw.GridBox(cells, layout=ipw.Layout(grid_template_columns="max-content 8.5em 8.5em",
                                                     grid_gap="2px 12px", align_items="center"))
         # Judged on Enter (or leaving the box), as well as by the button.
         self._own = ipw.Text(placeholder="S8 H8, 9♠ BJ=9 ...", description="Your play",
@@ -270,10 +262,15 @@ class FinishGrid(_Widget):
         self._picture.add_class("cardlab-picture")
         self._verdict_html = ipw.HTML()
         self._verdict_html.add_class("cardlab-verdict")
+        # The verdict beside the grid, so that it is on screen with the cell just clicked.
+        verdict = ipw.VBox([self._picture, self._verdict_html],
+                           layout=ipw.Layout(flex="1 1 16em", min_width="16em", margin="0 0 0 16px"))
         box = ipw.VBox([ipw.HTML("<b>Forbidden finishes (反則上がり): pick a last play and the state "
-                                 "before it</b>"), self._toggle, grid,
+                                 "before it</b>"),
+                        ipw.HBox([ipw.HTML("Before the last play:&nbsp;"), self._toggle],
+                                 layout=ipw.Layout(align_items="center")),
                         ipw.HBox([self._own, judge, reveal, hide], layout=ipw.Layout(flex_flow="row wrap")),
-                        self._picture, self._verdict_html])
+                        ipw.HBox([grid, verdict], layout=ipw.Layout(align_items="flex-start"))])
         box.add_class("cardlab-finish-grid")
         return box
 
