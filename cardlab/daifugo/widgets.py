@@ -209,9 +209,9 @@ class FinishGrid(_Widget):
         return "\n".join(lines)
 
     def picture(self) -> str:
-        """The SVG of the last play picked (jokers with what they stand for); an empty table
-        before any pick."""
-        return daifugo_top_svg(self.play.cards if self.play else (), None, width=48)
+        """The SVG of the last play picked (jokers with what they stand for); ``""`` before any
+        pick."""
+        return daifugo_top_svg(self.play.cards, None, width=48) if self.play else ""
 
     def __repr__(self) -> str:
         picked = to_symbols(" ".join(str(c) for c in self.play.cards)) if self.play else "nothing"
