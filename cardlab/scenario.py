@@ -549,8 +549,8 @@ def _yes_no(yes: str, no: str):
     return lambda v: yes if v else no
 
 
-def _per_player(phrase):
-    return lambda v: "; ".join(phrase(p, x) for p, x in v.items())
+def _per_player(phrase, none: str = "nothing yet"):
+    return lambda v: "; ".join(phrase(p, x) for p, x in v.items()) or none
 
 
 # What each expectation confirms, in words a learner reads (cards still in the notation: the
@@ -571,8 +571,8 @@ _EXPECTATION_WORDS = {
                            if suits else "no suit is locked"),
     "fouls": lambda ps: "went out on a forbidden finish: " + ", ".join(ps) if ps else "no forbidden finish",
     "demoted": lambda p: f"{p} is demoted (都落ち)" if p else "nobody is demoted",
-    "result": _per_player(lambda p, rank: f"{p} is {rank}"),
-    "points": _per_player(lambda p, n: f"{p} scores {n:+d}"),
+    "result": _per_player(lambda p, rank: f"{p} is {rank}", "no places yet"),
+    "points": _per_player(lambda p, n: f"{p} scores {n:+d}", "no points yet"),
     "winner": lambda p: f"{p} has won" if p else "nobody has won yet",
     "trump": lambda suit: f"trumps are {SUIT_SYMBOLS[suit]}",
     "attacker": lambda p: f"{p} attacks",

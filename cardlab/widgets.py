@@ -43,7 +43,7 @@ from .scenario import Scenario, ScenarioError, expectation_words, game_module, l
 from .svg import state_svg, suit_colour, svg_img
 
 ACCEPTED, REFUSED, INFO = "accepted", "refused", "info"
-_VERDICT_COLOURS = {ACCEPTED: "#1a7f37", REFUSED: "#b3261e", INFO: "#333333"}
+VERDICT_COLOURS = {ACCEPTED: "#1a7f37", REFUSED: "#b3261e", INFO: "#333333"}
 RUN_ME = "Run this cell (Run → Run All Cells) to use the buttons."
 
 # Card width in pixels for each size; "large" is for a projector.
@@ -108,7 +108,7 @@ def _moved(events: Iterable[Event]) -> frozenset[Card]:
     return frozenset(plain(c) for e in events for c in e.cards)
 
 
-def _lines_html(text: str, css_class: str, colour: str = "#222222", heading: bool = True) -> str:
+def lines_html(text: str, css_class: str, colour: str = "#222222", heading: bool = True) -> str:
     """Plain text as HTML in a div of ``css_class``, one line per line; with ``heading``, the
     first line in bold."""
     lines = [escape(line) for line in text.splitlines()]
@@ -129,7 +129,7 @@ def _position_text(state: State) -> str:
     return state.learner_text(state.describe())
 
 
-def _static(title: str, body: str) -> str:
+def still_html(title: str, body: str) -> str:
     """The still version of a widget; its pictures as ``<img>`` (see :func:`cardlab.svg.svg_img`),
     since a notebook nobody has run yet is not trusted with inline SVG."""
     body = re.sub(r"<svg .*?</svg>", lambda m: svg_img(m.group(0), "the position"), body, flags=re.S)
@@ -137,7 +137,7 @@ def _static(title: str, body: str) -> str:
             f'<p style="color:#a04000"><i>{escape(RUN_ME)}</i></p>{body}</div>')
 
 
-class _Widget:
+class Widget:
     """The display plumbing every widget shares: ``.widget`` is built on first use, then kept in
     step with the Python state by ``_refresh``."""
 
@@ -173,7 +173,7 @@ class _Widget:
         return bundle
 
 
-class _Sized(_Widget):
+class SizedWidget(Widget):
     """A widget with a normal and a projector size, and a toggle between them."""
 
     size = "normal"
@@ -211,7 +211,7 @@ def _keys(ipw, box, moves: dict[str, Any]):
 
 # --- Stepper -------------------------------------------------------------------------------------
 
-class Stepper(_Sized):
+class Stepper(SizedWidget):
     """Walk through a scenario one step at a time: Reset, Back, Step and End buttons (and the keys
     Home, ←, → and End), a counter ("step 4 of 10"; the start is step 0), the narration of the
     current step (the engine's event texts, for a refused step the reason code and explanation,
@@ -353,7 +353,7 @@ class Stepper(_Sized):
         return f"<Stepper {self.scenario.title!r} {self.counter}>"
 
     def static_html(self) -> str:
-        return _static(self.scenario.title, _lines_html(self.narration, "cardlab-narration-text")
+        return still_html(self.scenario.title, lines_html(self.narration, "cardlab-narration-text")
                        + self.picture())
 
     # The view.
@@ -410,12 +410,12 @@ class Stepper(_Sized):
         self._picture.value = _fit(self.picture(), self.size)
         font = "font-size:1.25em;" if self.size == "large" else ""
         self._narration.value = (f'<div style="{font}">'
-                                 + _lines_html(self.narration, "cardlab-narration-text") + "</div>")
+                                 + lines_html(self.narration, "cardlab-narration-text") + "</div>")
 
 
 # --- TryIt ---------------------------------------------------------------------------------------
 
-class TryIt(_Sized):
+class TryIt(SizedWidget):
     """Play a position by hand: choose the seat (hot seat: any player), select cards, press a verb.
     The engine's verdict appears at once: for an accepted action its event texts, for a refused one
     ``"Refused (code): explanation"``; a refused action changes nothing and keeps the selection.
@@ -611,7 +611,7 @@ class TryIt(_Sized):
                 f"selected: {chosen}, moves: {len(self._history)}>")
 
     def static_html(self) -> str:
-        return _static(f"Try it: {self._state.rules.name}", self.picture())
+        return still_html(f"Try it: {self._state.rules.name}", self.picture())
 
     # The view.
 
@@ -629,27 +629,36 @@ class TryIt(_Sized):
         self._card_buttons: dict[Card, Any] = {}
         self._reading_menu = ipw.Dropdown(description="Jokers as", layout=ipw.Layout(width="auto"))
         self._reading_menu.observe(self._on_reading, names="index")
-        verbs = []
-        for verb in self.verbs:
-            button = ipw.Button(description=verb.capitalize(), tooltip=f"{verb} with the selected cards",
-                                layout=ipw.Layout(width="auto"))
-            button.on_click(lambda _button, verb=verb: self.press(verb))
-            verbs.append(button)
-        hint = ipw.Button(description="Show legal moves", layout=ipw.Layout(width="auto"))
-        hint.on_click(lambda _button: self.hint())
+        self._hint = ipw.Button(description="Show legal moves", layout=ipw.Layout(width="auto"))
+        self._hint.on_click(lambda _button: self.hint())
         self._undo = ipw.Button(description="Undo", layout=ipw.Layout(width="auto"))
         self._undo.on_click(lambda _button: self.undo())
+        self._verb_row = ipw.HBox(layout=ipw.Layout(flex_flow="row wrap"))
+        self._verb_buttons()
         self._verdict_html = ipw.HTML()
         self._verdict_html.add_class("cardlab-verdict")
         self._controls = ipw.VBox([
             self._seat_buttons, self._hand_row, self._table_row, self._reading_menu,
-            ipw.HBox(verbs + [hint, self._undo], layout=ipw.Layout(flex_flow="row wrap")),
+            self._verb_row,
             self._verdict_html])
         self._body = ipw.Box()
         box = ipw.VBox([ipw.HBox([self._size_toggle(ipw)]), self._body])
         box.add_class("cardlab-tryit")
         self._arrange()
         return box
+
+    def _verb_buttons(self) -> None:
+        """A button for each verb the position has now (a phase may change them: Daifugo's
+        exchange has only give), then Show legal moves and Undo."""
+        ipw = self._ipw
+        self.verbs = self._state.verbs()
+        verbs = []
+        for verb in self.verbs:
+            button = ipw.Button(description=verb.capitalize(), tooltip=f"{verb} with the selected cards",
+                                layout=ipw.Layout(width="auto"))
+            button.on_click(lambda _button, verb=verb: self.press(verb))
+            verbs.append(button)
+        self._verb_row.children = (*verbs, self._hint, self._undo)
 
     def _arrange(self) -> None:
         """Normal size: the table above the controls. Projector size: side by side."""
@@ -704,6 +713,8 @@ class TryIt(_Sized):
                                        *(self._card_buttons[c] for c in hand))
             self._table_row.children = ((ipw.HTML("<b>On the table:</b>&nbsp;"),
                                          *(self._card_buttons[c] for c in table)) if table else ())
+        if self._state.verbs() != self.verbs:
+            self._verb_buttons()
         chosen = {plain(t) for t in self._selected}
         for c, button in self._card_buttons.items():
             button.value = c in chosen
@@ -721,8 +732,8 @@ class TryIt(_Sized):
             self._reading_menu.layout.display = "none"
         self._undo.disabled = not self._history
         self._picture.value = _fit(self.picture(), self.size)
-        self._verdict_html.value = _lines_html(self._message, "cardlab-verdict-text",
-                                               _VERDICT_COLOURS[self._verdict]) if self._message else ""
+        self._verdict_html.value = lines_html(self._message, "cardlab-verdict-text",
+                                               VERDICT_COLOURS[self._verdict]) if self._message else ""
 
     _card_size = None
 
@@ -745,7 +756,7 @@ _QuizLoader.add_implicit_resolver(_BOOL, re.compile(r"^(?:true|True|TRUE|false|F
 _FILE_KEYS = {"question", "choices", "answer", "explanation", "position"}
 
 
-class Quiz(_Widget):
+class Quiz(Widget):
     """Multiple-choice questions with immediate feedback and a score.
 
     Each question is a dict: ``question`` (text), ``choices`` (at least two texts), ``answer`` (one
@@ -926,7 +937,7 @@ class Quiz(_Widget):
 
     def static_html(self) -> str:
         items = "".join(f"<li>{escape(self._read(q, q['question']))}</li>" for q in self.questions)
-        return _static("Quiz", f"<ol>{items}</ol>")
+        return still_html("Quiz", f"<ol>{items}</ol>")
 
     def _build(self, ipw):
         items = []
@@ -966,8 +977,8 @@ class Quiz(_Widget):
                 button.button_style = mark
                 button.disabled = chosen is not None
             text = self.feedback(i)
-            colour = _VERDICT_COLOURS[ACCEPTED if chosen == q["answer"] else REFUSED]
-            self._feedback[i].value = _lines_html(text, "cardlab-feedback-text", colour, heading=False) if text else ""
+            colour = VERDICT_COLOURS[ACCEPTED if chosen == q["answer"] else REFUSED]
+            self._feedback[i].value = lines_html(text, "cardlab-feedback-text", colour, heading=False) if text else ""
         self._score.value = f"<b>Score: {escape(self.score)}</b>&nbsp;"
 
 
@@ -992,7 +1003,7 @@ def _ruleset(module, rules):
     return module.RULESETS[rules]
 
 
-class Compare(_Widget):
+class Compare(Widget):
     """One position under two rule sets side by side (such as durak ``podkidnoy`` and
     ``perevodnoy``): each picture with its legal actions, the actions legal under only one of them
     marked. ``source`` is a scenario / path, replayed under each rule set up to step ``at_step``
@@ -1038,7 +1049,7 @@ class Compare(_Widget):
 
     def static_html(self) -> str:
         name_a, name_b = (r.name for r in self.rules)
-        return _static(f"{name_a} and {name_b} side by side", _lines_html(self.summary(), "cardlab-differences-text",
+        return still_html(f"{name_a} and {name_b} side by side", lines_html(self.summary(), "cardlab-differences-text",
                                                                           heading=False))
 
     def _build(self, ipw):
@@ -1067,12 +1078,12 @@ class Compare(_Widget):
         return box
 
     def _update_view(self) -> None:
-        self._summary.value = _lines_html(self.summary(), "cardlab-differences-text", heading=False)
+        self._summary.value = lines_html(self.summary(), "cardlab-differences-text", heading=False)
 
 
 # --- Referee ---------------------------------------------------------------------------------------
 
-class Referee(_Widget):
+class Referee(Widget):
     """A game's checklist on a position the learner chooses: a worked example from ``folder``
     (listed by title), the position after some of its steps (drawn), and a move typed in the
     notation (``B defend S8 SQ``: a seat letter may stand for a name). The answers come from the
@@ -1130,7 +1141,7 @@ class Referee(_Widget):
         return f"<Referee {len(self.titles)} worked examples in {self.folder.name}>"
 
     def static_html(self) -> str:
-        return _static("Referee", state_svg(self._state, width=48))
+        return still_html("Referee", state_svg(self._state, width=48))
 
     def _build(self, ipw):
         self._file_menu = ipw.Dropdown(options=[(title, name) for name, title in self.titles.items()],
@@ -1162,4 +1173,4 @@ class Referee(_Widget):
         self._file_menu.value, self._step_box.value, self._move_box.value = self.file, self.step, self.move
         self._syncing = False
         self._picture.value = state_svg(self._state, width=48)
-        self._output.value = _lines_html(self._answer, "cardlab-referee-text", heading=False) if self._answer else ""
+        self._output.value = lines_html(self._answer, "cardlab-referee-text", heading=False) if self._answer else ""

@@ -499,3 +499,15 @@ def test_learner_text_can_be_read_twice_and_quiz_choices_show_seat_letters():
 def test_still_picture_before_run_is_an_image():
     html = Stepper(ROUTE_A).static_html()
     assert "<svg" not in html and 'src="data:image/svg+xml;base64,' in html
+
+
+def test_tryit_offers_the_verbs_of_the_phase():
+    scenario = load(ROOT / "lessons" / "scenarios" / "daifugo" / "jdf_exchange.yaml")
+    tryit = TryIt(scenario)
+    assert tryit.state.exchanging and "Give" in buttons(tryit.widget) and "Play" not in buttons(tryit.widget)
+    for step in scenario.steps:
+        if step.action is not None and step.action.verb == "give" and step.reject is None:
+            tryit.select(*step.action.cards)
+            tryit.press("give", player=step.action.player)
+    assert not tryit.state.exchanging
+    assert {"Play", "Pass"} <= set(buttons(tryit.widget)) and "Give" not in buttons(tryit.widget)

@@ -417,6 +417,10 @@ class DaifugoState(State):
 
     # --- views ----------------------------------------------------------------------------------
 
+    def verbs(self) -> list[str]:
+        """During the exchange only ``give``; afterwards ``play`` and ``pass``."""
+        return ["give"] if self.exchanging else ["play", "pass"]
+
     def picture(self, *, view="teaching", seat=None, highlight=(), width=60, four_colour=False) -> str:
         from .picture import daifugo_svg
 

@@ -22,7 +22,7 @@ from typing import Iterable
 
 from ..cards import CardError, parse_cards, plain, to_symbols
 from ..svg import HIGHLIGHT, daifugo_top_svg
-from ..widgets import ACCEPTED, INFO, REFUSED, _VERDICT_COLOURS, _lines_html, _static, _Widget
+from ..widgets import ACCEPTED, INFO, REFUSED, VERDICT_COLOURS, lines_html, still_html, Widget
 from .combos import Play, eight_cut, forbidden_finish, readings, starts_revolution
 from .rules import RULESETS, DaifugoRules
 
@@ -35,7 +35,7 @@ IN_FORCE = {False: "no revolution in force", True: "a revolution in force"}
 COLUMNS = {False: "no revolution", True: "revolution"}
 CLEAN, FORBIDDEN, UNSEEN = "clean", "forbidden", "?"
 
-class FinishGrid(_Widget):
+class FinishGrid(Widget):
     """The forbidden-finish table as a grid: one row per last play (``plays``, each in the card
     notation, by default :data:`PLAYS`), one column for "no revolution in force" and one for "a
     revolution in force", both meaning the state before the last play. Picking a cell
@@ -222,7 +222,7 @@ class FinishGrid(_Widget):
         left = ' style="text-align:left"'
         rows = "".join(f"<tr><td{left}>{escape(to_symbols(str(p)))}</td><td{left}>{self.cell(i, False)}</td>"
                        f"<td{left}>{self.cell(i, True)}</td></tr>" for i, p in enumerate(self.rows))
-        return _static("Forbidden finishes (反則上がり)",
+        return still_html("Forbidden finishes (反則上がり)",
                        f"<table><tr><th{left}>last play</th><th{left}>{COLUMNS[False]}</th>"
                        f"<th{left}>{COLUMNS[True]}</th></tr>{rows}</table>")
 
@@ -292,5 +292,5 @@ class FinishGrid(_Widget):
             picked = self.row == i and self.revolution == revolution and self.play is not None
             button.layout.border = f"3px solid {HIGHLIGHT}" if picked else ""
         self._picture.value = self.picture()
-        self._verdict_html.value = (_lines_html(self._message, "cardlab-verdict-text",
-                                                _VERDICT_COLOURS[self._verdict]) if self._message else "")
+        self._verdict_html.value = (lines_html(self._message, "cardlab-verdict-text",
+                                                VERDICT_COLOURS[self._verdict]) if self._message else "")
