@@ -7,6 +7,11 @@ and a :class:`State` subclass. A state is a position: it answers :meth:`State.le
 explained in plain words that name the rule). A refused action raises :class:`IllegalAction`
 with a reason code from the scenario contract, and leaves the position exactly as it was.
 
+A game implements ``_check`` and ``_perform``, not ``check`` and ``apply``: :meth:`State.check`
+first makes sure the action is well formed (:meth:`State.validate`: text player and verb, a tuple
+of this deck's cards, as many as ``VERBS`` gives the verb), raising :class:`NotationError` if not,
+so a game's rules only ever see actions they can take apart, however the action was built.
+
 The widgets, the scenario runner, the benchmarks and the tests drive every game through this API
 and nothing else.
 """
@@ -131,8 +136,8 @@ class State:
         """Every action that would be accepted now, by any player."""
         raise NotImplementedError
 
-    def check(self, action: Action) -> Refusal | None:
-        """``None`` when ``action`` is legal, else why not. Changes nothing."""
+    def _check(self, action: Action) -> Refusal | None:
+        """``None`` when the well-formed ``action`` is legal, else why not. Changes nothing."""
         raise NotImplementedError
 
     def _perform(self, action: Action) -> list[Event]:
@@ -192,6 +197,39 @@ class State:
         return ("So, is it legal?", "yes" if refusal is None else f"no ({refusal.code}): {refusal.explanation}")
 
     # --- shared behaviour -----------------------------------------------------------------------
+
+    def check(self, action: Action) -> Refusal | None:
+        """``None`` when ``action`` is legal, else why not. Changes nothing. Raises
+        :class:`NotationError` when the action is not well formed (:meth:`validate`)."""
+        self.validate(action)
+        return self._check(action)
+
+    def validate(self, action: Action, text: str | None = None) -> None:
+        """Raise :class:`NotationError` unless ``action`` is ``(player, verb, cards)`` with text
+        player and verb, and ``cards`` a tuple of cards or stand-ins of this deck, as many as
+        ``VERBS`` gives a verb of this game. ``text`` is the action as written, for the message.
+        Who may act, and which verbs exist in this rule set or phase, is :meth:`check`'s business."""
+        try:
+            player, verb, cards = action
+        except (TypeError, ValueError):
+            raise NotationError(repr(action), "an action is (player, verb, cards)") from None
+        if not (isinstance(player, str) and isinstance(verb, str) and isinstance(cards, tuple)):
+            raise NotationError(repr(action), "an action is (player, verb, cards): the player and the "
+                                "verb are text, the cards a tuple")
+        want = self.VERBS.get(verb)
+        if want is not None:
+            low, high = (want, want) if isinstance(want, int) else want
+            if not low <= len(cards) <= high:
+                what = f"{low}" if low == high else f"{low} to {high}" if high < 99 else f"at least {low}"
+                raise NotationError(text or str(action), f"'{verb}' takes {what} "
+                                    f"{'card' if what == '1' else 'cards'}, got {len(cards)}")
+        deck = self.deck_cards()
+        for token in cards:
+            physical = token.card if isinstance(token, StandIn) else token
+            if not isinstance(physical, Card):
+                raise NotationError(text or repr(action), f"{token!r} is not a card")
+            if physical not in deck:
+                raise NotationError(text or str(action), f"{physical} is not in the {self.rules.name} deck")
 
     def apply(self, action: Action) -> list[Event]:
         """Perform ``action``; return what happened. Raises :class:`IllegalAction` and changes
@@ -254,23 +292,17 @@ class State:
         verb = verb.lower()
         if verb not in self.VERBS:
             raise NotationError(text, f"{self.game} has no verb {verb!r} (verbs: {', '.join(self.VERBS)})")
-        want = self.VERBS[verb]
-        low, high = (want, want) if isinstance(want, int) else want
-        if not low <= len(args) <= high:
-            what = f"{low}" if low == high else f"{low} to {high}" if high < 99 else f"at least {low}"
-            raise NotationError(text, f"'{verb}' takes {what} {'card' if what == '1' else 'cards'}, got {len(args)}")
         try:
             cards = tuple(parse_token(a) for a in args)
         except CardError as exc:
             raise NotationError(text, str(exc)) from None
-        deck = self.deck_cards()
-        for token in cards:
-            physical = token.card if isinstance(token, StandIn) else token
-            if physical not in deck:
-                raise NotationError(text, f"{physical} is not in the {self.rules.name} deck")
-        return Action(player, verb, cards)
+        action = Action(player, verb, cards)
+        self.validate(action, text)
+        return action
 
     def deck_cards(self) -> frozenset[Card]:
+        """Every card of this game's deck. :meth:`validate` asks for it on every action, so a game
+        returns a set built once (:func:`~cardlab.cards.deck_set`)."""
         return frozenset(self.DECK)
 
     def act(self, text: str) -> list[Event]:

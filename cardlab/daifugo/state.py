@@ -6,7 +6,7 @@ import random
 from collections import Counter
 from itertools import combinations
 
-from ..cards import SUIT_SYMBOLS, Card, StandIn, card, count_cards, format_cards, sort_cards
+from ..cards import SUIT_SYMBOLS, Card, StandIn, card, count_cards, deck_set, format_cards, sort_cards
 from ..engine import Action, DealError, Event, IllegalAction, Refusal, State, check_cards_unique
 from .combos import (Play, eight_cut, forbidden_finish, is_spade_three_return, judge, legal_plays,
                      readings, starts_revolution)
@@ -85,7 +85,7 @@ class DaifugoState(State):
         return next(p for p, r in self.previous_ranks.items() if r == "daifugo")
 
     def deck_cards(self) -> frozenset[Card]:
-        return frozenset(self.rules.deck)
+        return deck_set(self.rules.deck_name)
 
     def is_over(self) -> bool:
         return self.over
@@ -122,7 +122,7 @@ class DaifugoState(State):
 
     # --- legality -------------------------------------------------------------------------------
 
-    def check(self, action: Action) -> Refusal | None:
+    def _check(self, action: Action) -> Refusal | None:
         player, verb, cards = action
         if self.over:
             return Refusal("game_over", "The game has ended: every place is decided.")

@@ -154,7 +154,7 @@ class DurakState(State):
 
     # --- legality -------------------------------------------------------------------------------
 
-    def check(self, action: Action) -> Refusal | None:
+    def _check(self, action: Action) -> Refusal | None:
         player, verb, cards = action
         if self.over:
             return Refusal("game_over", "The game has ended: once the stock is empty and at most one "
@@ -520,6 +520,9 @@ class DurakState(State):
         held = len(other.hands[other.defender]) + sum(d is not None for d in other.defences)
         other.limit = min(rules.round_cap(other.round_no), held)
         return other
+
+    def deck_cards(self) -> frozenset[Card]:
+        return _DECK_SET
 
     def finished(self) -> list[str]:
         """Players who are out (no cards once the stock is empty), in the order they went out."""

@@ -1,0 +1,117 @@
+"""Bad input of every kind (issue 8): the engine and the loader refuse it with one clear message,
+never a hang or a traceback."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardlab import daifugo, durak, referee
+from cardlab.cards import ALL_CARDS, CardError, StandIn, card
+from cardlab.engine import Action, IllegalAction, NotationError, Refusal
+
+# --- Action objects however built ----------------------------------------------------------------
+
+
+def positions():
+    """A few positions of each game: the start, mid-game, the daifugo exchange, a finished game."""
+    durak_start = durak.from_deal("podkidnoy", ["甲", "乙"], hands={"甲": ["S8", "D8"], "乙": ["SQ", "H7"]},
+                                  trump="H", attacker="甲")
+    durak_mid = durak_start.copy()
+    durak_mid.act("甲 attack S8")
+    jdf = daifugo.from_deal("jdf", "abcd", hands={"a": "S9 H9 RJ", "b": "SJ BJ", "c": "D4", "d": "C5"})
+    jdf_mid = jdf.copy()
+    jdf_mid.act("a play S9 H9")
+    exchange = daifugo.from_deal("yeeqia", "abcd", hands={"a": "S4 S5 S6 H7", "b": "D4 D9", "c": "HA C5 D6",
+                                                          "d": "S3 S2 SA C3"},
+                                 previous_ranks={"a": "daifugo", "b": "fugo", "c": "heimin", "d": "daihinmin"})
+    over = durak.from_deal("podkidnoy", ["甲", "乙"], hands={"甲": ["S8"], "乙": ["SQ"]}, stock=[], trump="H",
+                           attacker="甲")
+    over.act("甲 attack S8")
+    over.act("乙 defend S8 SQ")
+    return [durak_start, durak_mid, jdf, jdf_mid, exchange, over]
+
+
+POSITIONS = positions()
+JUNK = st.one_of(st.none(), st.integers(), st.text(max_size=3), st.lists(st.integers(), max_size=2))
+stand_ins = st.builds(StandIn, st.sampled_from(ALL_CARDS), st.sampled_from([None, *"SHDC"]),
+                      st.integers(min_value=2, max_value=14))
+tokens = st.one_of(st.sampled_from(ALL_CARDS), stand_ins, JUNK)
+VERBS = sorted({*durak.State.VERBS, *daifugo.State.VERBS, "fly"})
+
+
+MADE_UP = (st.one_of(st.sampled_from(["甲", "乙", "丙", "a", "e"]), JUNK),
+           st.one_of(st.sampled_from(VERBS), JUNK),
+           st.one_of(st.lists(tokens, max_size=4).map(tuple), JUNK))
+
+
+@settings(max_examples=600, deadline=None)
+@given(index=st.integers(min_value=0, max_value=len(POSITIONS) - 1), data=st.data())
+def test_any_action_is_refused_or_applied_never_anything_else(index, data):
+    """Each part of the action is, two times in three, that part of a legal action of the
+    position, else made up: near-legal actions (a legal verb with a wrong number of cards ...)
+    come up often, and so do legal ones."""
+    state = POSITIONS[index].copy()
+    legal = state.legal_actions() or [Action("甲", "attack", (card("S8"),))]
+    player, verb, cards = (data.draw(st.sampled_from([a[i] for a in legal]) if data.draw(st.integers(0, 2))
+                                     else made_up) for i, made_up in enumerate(MADE_UP))
+    action = Action(player, verb, cards)
+    try:
+        refusal = state.check(action)
+    except NotationError:
+        with pytest.raises(NotationError):
+            state.apply(action)
+        return
+    before = state.key()
+    if refusal is None:
+        assert isinstance(state.apply(action), list)
+    else:
+        assert isinstance(refusal, Refusal)
+        with pytest.raises(IllegalAction):
+            state.apply(action)
+        assert state.key() == before
+
+
+@pytest.mark.parametrize("action, reason", [
+    (Action("甲", "attack", ()), "'attack' takes 1 card, got 0"),
+    (Action("乙", "defend", (card("S8"),)), "'defend' takes 2 cards, got 1"),
+    (Action("乙", "take", (card("S8"),)), "'take' takes 0 cards, got 1"),
+    (Action("甲", "done", (card("D8"),)), "'done' takes 0 cards, got 1"),
+    (Action("甲", "swap", (card("H6"),)), "'swap' takes 0 cards, got 1"),
+    (Action("甲", "attack", (card("RJ"),)), "RJ is not in the podkidnoy deck"),
+    (Action("甲", "attack", ("S8",)), "'S8' is not a card"),
+    (Action("甲", "attack", [card("S8")]), "the cards a tuple"),
+    (("甲", "attack"), "an action is (player, verb, cards)"),
+])
+def test_durak_refuses_actions_with_the_wrong_cards(action, reason):
+    state = POSITIONS[1]
+    with pytest.raises(NotationError) as info:
+        state.check(action)
+    assert info.value.reason.endswith(reason)
+    with pytest.raises(NotationError):
+        state.apply(action)
+
+
+def test_daifugo_refuses_pass_with_cards_and_impossible_stand_ins():
+    state = POSITIONS[3]
+    with pytest.raises(NotationError, match="'pass' takes 0 cards, got 1"):
+        state.check(Action("b", "pass", (card("SJ"),)))
+    with pytest.raises(NotationError, match="W1 is not in the jdf deck"):
+        state.check(Action("b", "play", (StandIn(card("W1"), None, 10),)))
+
+
+@pytest.mark.parametrize("fields", [(card("BJ"), "X", 9), (card("BJ"), None, 99), (card("BJ"), "H", True),
+                                    ("BJ", None, 9), (card("BJ"), ["H"], 9)])
+def test_a_stand_in_that_cannot_be_written_cannot_be_built(fields):
+    with pytest.raises(CardError, match="a stand-in is a card, a suit letter or None, and a rank"):
+        StandIn(*fields)
+
+
+def test_unknown_players_and_verbs_keep_their_reason_codes():
+    state = POSITIONS[1]
+    assert state.check(Action("丙", "take", ())).code == "not_your_turn"
+    assert state.check(Action("乙", "fly", (card("S8"),))).code == "not_allowed"
+
+
+def test_the_referee_refuses_a_malformed_action_before_its_checklist():
+    with pytest.raises(NotationError, match="'defend' takes 2 cards"):
+        referee.ask(POSITIONS[1], Action("乙", "defend", (card("SQ"),)))
