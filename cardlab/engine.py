@@ -120,6 +120,11 @@ class DealError(ValueError):
     many cards, a trump that disagrees with the face-up card ...)."""
 
 
+class IncompatibleRules(ValueError):
+    """A position that another rule set of the same game cannot hold (:meth:`State.with_rules`),
+    such as one with a joker under rules whose deck has none. The message is one sentence."""
+
+
 class State:
     """A position of one game. Subclasses set ``game``, ``VERBS`` and implement the hooks."""
 
@@ -258,7 +263,8 @@ class State:
 
     def with_rules(self, rules) -> "State":
         """A copy of this position governed by ``rules`` (another rule set of the same game) from
-        now on, as if it had been played under them so far."""
+        now on, as if it had been played under them so far. A game raises
+        :class:`IncompatibleRules` for a position those rules cannot hold."""
         other = self.copy()
         other.rules = rules
         return other

@@ -1,13 +1,17 @@
 """Bad input of every kind (issue 8): the engine and the loader refuse it with one clear message,
 never a hang or a traceback."""
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardlab import daifugo, durak, referee
 from cardlab.cards import ALL_CARDS, CardError, StandIn, card
-from cardlab.engine import Action, IllegalAction, NotationError, Refusal
+from cardlab.engine import Action, IllegalAction, IncompatibleRules, NotationError, Refusal
+from cardlab.scenario import load
+from cardlab.widgets import Compare
 
 # --- Action objects however built ----------------------------------------------------------------
 
@@ -115,3 +119,26 @@ def test_unknown_players_and_verbs_keep_their_reason_codes():
 def test_the_referee_refuses_a_malformed_action_before_its_checklist():
     with pytest.raises(NotationError, match="'defend' takes 2 cards"):
         referee.ask(POSITIONS[1], Action("乙", "defend", (card("SQ"),)))
+
+
+# --- Compare across rule sets (point 7) ----------------------------------------------------------
+
+DAIFUGO = Path(__file__).resolve().parent.parent / "lessons" / "scenarios" / "daifugo"
+NO_JOKERS = r"^yeeqia has no jokers: this position cannot be played under it\.$"
+
+
+@pytest.mark.parametrize("source", [DAIFUGO / "jdf_exchange.yaml", load(DAIFUGO / "jdf_exchange.yaml").start()])
+def test_compare_refuses_a_joker_under_yeeqia_in_one_sentence(source):
+    with pytest.raises(IncompatibleRules, match=NO_JOKERS):
+        Compare(source, "jdf", "yeeqia")
+
+
+def test_compare_carries_an_exchange_over_by_place():
+    compare = Compare(load(DAIFUGO / "yeeqia_exchange.yaml").start(), "yeeqia", "jdf")
+    assert compare.summary() == "Only under yeeqia: nothing\nOnly under jdf: nothing"
+    assert compare.states[1].previous_ranks["丙"] == "hinmin"
+
+
+def test_compare_refuses_a_deal_written_for_the_other_rule_set():
+    with pytest.raises(IncompatibleRules, match=r"yeeqia_exchange.yaml cannot be set up under jdf: previous_ranks "):
+        Compare(DAIFUGO / "yeeqia_exchange.yaml", "yeeqia", "jdf")

@@ -7,7 +7,8 @@ from collections import Counter
 from itertools import combinations
 
 from ..cards import SUIT_SYMBOLS, Card, StandIn, card, count_cards, deck_set, format_cards, sort_cards
-from ..engine import Action, DealError, Event, IllegalAction, Refusal, State, check_cards_unique
+from ..engine import (Action, DealError, Event, IllegalAction, IncompatibleRules, Refusal, State,
+                      check_cards_unique)
 from .combos import (Play, eight_cut, forbidden_finish, is_spade_three_return, judge, legal_plays,
                      readings, starts_revolution)
 from .rules import JOKER, ORDER, RANK_TITLES, RULESETS, DaifugoRules, order_text, rank_text, strength
@@ -420,6 +421,25 @@ class DaifugoState(State):
 
         return daifugo_svg(self, view=view, seat=seat, highlight=highlight, width=width,
                            four_colour=four_colour)
+
+    def with_rules(self, rules: DaifugoRules) -> "DaifugoState":
+        """Also: refuses a position holding a card the other deck lacks (a joker under yeeqia);
+        the previous ranks keep their places under the other name of the third (hinmin under jdf,
+        heimin under yeeqia); a suit lock lapses under rules that have none."""
+        cards = [c for hand in self.hands.values() for c in hand]
+        cards += [*self.blind, *self.pile, *(c for _, play in self.table for c in play.physical)]
+        deck = deck_set(rules.deck_name)
+        missing = sort_cards({c for c in cards if c not in deck})
+        if missing:
+            what = "jokers" if all(c.is_joker for c in missing) else format_cards(missing)
+            raise IncompatibleRules(f"{rules.name} has no {what}: this position cannot be played under it.")
+        other = super().with_rules(rules)
+        if other.previous_ranks:
+            other.previous_ranks = {p: rules.third_rank if r == self.rules.third_rank else r
+                                    for p, r in other.previous_ranks.items()}
+        if not rules.suit_lock:
+            other.lock = frozenset()
+        return other
 
     def key(self) -> tuple:
         return (self.rules, self.players, tuple(frozenset(self.hands[p]) for p in self.players),
