@@ -8,6 +8,8 @@ engine and reports, step by step, what happened and the first expectation that d
 from __future__ import annotations
 
 import importlib
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,6 +29,9 @@ CONTRACT_RULESETS = {
 TOP_KEYS = {"title": True, "source": False, "game": True, "rules": True, "players": True,
             "deal": True, "steps": True}
 STEP_KEYS = {"do", "reject", "expect", "note"}
+# Hundreds of times the largest lesson scenario (a few kB), and small enough that the densest file
+# allowed is checked in seconds, even by the pure-Python YAML parser.
+MAX_BYTES = 2**20
 COMMON_EXPECT = ("hands", "hand_sizes", "finished", "over", "legal", "illegal")
 
 
@@ -55,20 +60,33 @@ def game_module(game: str):
 
 # --- YAML with places -----------------------------------------------------------------------------
 
+# libyaml's loader where PyYAML was built with it: the same safe constructors and the same marks
+# (line numbers), and many times faster than the pure-Python one on a large file.
+YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def _load_yaml(text: str, path: str):
     try:
-        loader = yaml.SafeLoader(text)  # refuses control characters at once
-    except yaml.reader.ReaderError as exc:
-        raise ScenarioError(path, f"not valid YAML: {exc.reason} (character #x{exc.character:04x})",
-                            text.count("\n", 0, exc.position) + 1) from None
-    try:
-        node = loader.get_single_node()
-        if node is None:
-            return None, None
-        _no_duplicate_keys(node, path)
-        return loader.construct_document(node), node
+        loader = YAML_LOADER(text)  # the pure-Python reader refuses control characters at once
+        try:
+            node = loader.get_single_node()
+            if node is None:
+                return None, None
+            _check_nodes(node, path)
+            return loader.construct_document(node), node
+        finally:
+            loader.dispose()
     except ScenarioError:
         raise
+    except yaml.reader.ReaderError as exc:
+        # Its position counts characters in one loader and UTF-8 bytes in the other: find the
+        # character itself instead.
+        at = text.find(chr(exc.character)) if isinstance(exc.character, int) else -1
+        raise ScenarioError(path, f"not valid YAML: {exc.reason} (character #x{exc.character:04x})",
+                            text.count("\n", 0, at) + 1 if at >= 0 else None) from None
+    except UnicodeEncodeError as exc:  # libyaml reads UTF-8, which has no lone surrogates
+        raise ScenarioError(path, f"not valid Unicode text: {exc.reason} (character "
+                            f"#x{ord(text[exc.start]):04x})", text.count("\n", 0, exc.start) + 1) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or exc.context or "bad YAML"
@@ -79,24 +97,36 @@ def _load_yaml(text: str, path: str):
     except (ValueError, OverflowError, TypeError, RecursionError) as exc:
         # PyYAML's constructors raise these for values such as impossible dates.
         raise ScenarioError(path, f"not valid YAML: {exc}") from None
-    finally:
-        loader.dispose()
 
 
-def _no_duplicate_keys(node, path: str, depth: int = 0) -> None:
-    if depth > 200:
-        raise ScenarioError(path, "nested too deeply", node.start_mark.line + 1)
-    if isinstance(node, yaml.MappingNode):
-        seen = set()
-        for key, value in node.value:
-            if isinstance(key, yaml.ScalarNode):
-                if key.value in seen:
-                    raise ScenarioError(path, f"the key {key.value!r} appears twice", key.start_mark.line + 1)
-                seen.add(key.value)
-            _no_duplicate_keys(value, path, depth + 1)
-    elif isinstance(node, yaml.SequenceNode):
-        for item in node.value:
-            _no_duplicate_keys(item, path, depth + 1)
+def _check_nodes(root, path: str) -> None:
+    """Walk the node tree once, without recursion, refusing a key given twice and any alias.
+
+    An alias (``*name``) makes the tree share a node; ten short lines of aliases of aliases stand
+    for billions of values, and anything that walks the document would take minutes. A scenario
+    needs none, so a node reached a second time is refused."""
+    seen: set[int] = set()
+    # (node, the line that refers to it: its key's, or its list's first line), pushed in reverse
+    # so that nodes come off in the order they are written and the second use is the one refused
+    todo = [(root, None)]
+    while todo:
+        node, used_at = todo.pop()
+        if id(node) in seen:
+            raise ScenarioError(path, "YAML aliases (*name) are not allowed in a scenario file: this one "
+                                f"repeats the value of line {node.start_mark.line + 1}; write the value out",
+                                used_at)
+        seen.add(id(node))
+        if isinstance(node, yaml.MappingNode):
+            keys = set()
+            for key, _ in node.value:
+                if isinstance(key, yaml.ScalarNode):
+                    if key.value in keys:
+                        raise ScenarioError(path, f"the key {key.value!r} appears twice", key.start_mark.line + 1)
+                    keys.add(key.value)
+            for key, value in reversed(node.value):
+                todo += [(value, key.start_mark.line + 1), (key, key.start_mark.line + 1)]
+        elif isinstance(node, yaml.SequenceNode):
+            todo += [(item, node.start_mark.line + 1) for item in reversed(node.value)]
 
 
 def _line(node, *keys) -> int | None:
@@ -158,13 +188,28 @@ class _Reader:
 def load(path: str | Path) -> Scenario:
     """Read and validate a scenario file. Raises :class:`ScenarioError` (never anything else)."""
     path_s = str(path)
+    return loads(_read(path, path_s), path_s)
+
+
+def _read(path: str | Path, path_s: str) -> str:
+    """The text of a regular file of at most :data:`MAX_BYTES`, in UTF-8."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise ScenarioError(path_s, "not a UTF-8 text file") from None
+        # Non-blocking, so that a named pipe is refused at once instead of waiting for a writer.
+        with open(path, "rb", opener=lambda p, flags: os.open(p, flags | getattr(os, "O_NONBLOCK", 0))) as f:
+            mode = os.fstat(f.fileno()).st_mode
+            if not stat.S_ISREG(mode):
+                kind = "a named pipe" if stat.S_ISFIFO(mode) else "a device or other special file"
+                raise ScenarioError(path_s, f"not a regular file but {kind}; a scenario is a YAML text file")
+            data = f.read(MAX_BYTES + 1)
     except OSError as exc:
         raise ScenarioError(path_s, f"cannot read: {exc.strerror or exc}") from None
-    return loads(text, path_s)
+    if len(data) > MAX_BYTES:
+        raise ScenarioError(path_s, f"larger than {MAX_BYTES // 2**20} MB, far more than any scenario; "
+                            "is it the right file?")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ScenarioError(path_s, "not a UTF-8 text file", data.count(b"\n", 0, exc.start) + 1) from None
 
 
 def loads(text: str, path: str = "<scenario>") -> Scenario:

@@ -1,17 +1,113 @@
 """Bad input of every kind (issue 8): the engine and the loader refuse it with one clear message,
 never a hang or a traceback."""
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardlab import daifugo, durak, referee
 from cardlab.cards import ALL_CARDS, CardError, StandIn, card
 from cardlab.engine import Action, IllegalAction, IncompatibleRules, NotationError, Refusal
-from cardlab.scenario import load
+from cardlab import scenario
+from cardlab.scenario import MAX_BYTES, ScenarioError, load, loads
 from cardlab.widgets import Compare
+
+ROOT = Path(__file__).resolve().parent.parent
+GOOD = (ROOT / "lessons" / "scenarios" / "durak" / "route_a.yaml").read_text(encoding="utf-8")
+
+
+def cardlab(*args, env=None):
+    """``cardlab ARGS`` in a fresh interpreter, stopped after 20 s so that a hang fails the test."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
+    return subprocess.run([sys.executable, "-m", "cardlab.cli", *map(str, args)], cwd=ROOT, env=env,
+                          capture_output=True, timeout=20)
+
+
+@pytest.fixture(params=["libyaml", "pure Python"])
+def yaml_loader(request, monkeypatch):
+    """Each loader PyYAML may have: libyaml's where it was built with it, and its own."""
+    if request.param == "libyaml":
+        if not hasattr(yaml, "CSafeLoader"):
+            pytest.skip("PyYAML was built without libyaml")
+        monkeypatch.setattr(scenario, "YAML_LOADER", yaml.CSafeLoader)
+    else:
+        monkeypatch.setattr(scenario, "YAML_LOADER", yaml.SafeLoader)
+
+
+# --- YAML alias bombs (point 1) ------------------------------------------------------------------
+
+BOMB = "".join(f"a{i}: &a{i} [{', '.join([f'*a{i - 1}' if i else 'lol'] * 10)}]\n" for i in range(10))
+
+
+def test_an_alias_bomb_is_refused_at_once_and_the_folder_is_still_checked(tmp_path):
+    (tmp_path / "bomb.yaml").write_text(BOMB, encoding="utf-8")
+    (tmp_path / "good.yaml").write_text(GOOD, encoding="utf-8")
+    done = cardlab("check", tmp_path)
+    assert done.returncode == 2 and done.stderr == b""
+    assert done.stdout.decode().splitlines() == [
+        f"ERROR  {tmp_path / 'bomb.yaml'} (line 2): YAML aliases (*name) are not allowed in a scenario file: "
+        "this one repeats the value of line 1; write the value out",
+        f"ok  {tmp_path / 'good.yaml'}"]
+
+
+@pytest.mark.parametrize("text, line", [
+    ("title: &t Route A\nsource: *t\n", 2),
+    ("a: &a [*a]\n", 1),
+    (GOOD.replace("players: [甲, 乙]", "players: &p [甲, 乙]").replace("steps:", "others: *p\nsteps:"), None),
+])
+def test_aliases_are_refused_with_the_line_that_uses_them(yaml_loader, text, line):
+    with pytest.raises(ScenarioError, match="YAML aliases") as info:
+        loads(text, "alias.yaml")
+    assert info.value.line == (line or text.splitlines().index("others: *p") + 1)
+
+
+def test_a_key_given_twice_is_refused_with_its_line(yaml_loader):
+    with pytest.raises(ScenarioError, match="the key 'b' appears twice") as info:
+        loads("a:\n  b: 1\n  c: [1, 2]\n  b: 3\n", "twice.yaml")
+    assert info.value.line == 4
+
+
+# --- special and huge files (point 2) ------------------------------------------------------------
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero here")
+def test_a_device_is_not_a_scenario():
+    done = cardlab("check", "/dev/zero")
+    assert (done.returncode, done.stderr) == (2, b"")
+    assert done.stdout.decode() == ("ERROR  /dev/zero: not a regular file but a device or other special "
+                                    "file; a scenario is a YAML text file\n")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_named_pipe_is_refused_without_waiting_for_a_writer(tmp_path):
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    done = cardlab("replay", fifo)
+    assert (done.returncode, done.stderr) == (2, b"")
+    assert done.stdout.decode() == f"ERROR  {fifo}: not a regular file but a named pipe; a scenario is a YAML text file\n"
+
+
+def test_a_file_over_the_size_limit_is_refused(tmp_path):
+    big = tmp_path / "big.yaml"
+    big.write_text(GOOD + "#" * (MAX_BYTES - len(GOOD.encode()) + 1), encoding="utf-8")
+    with pytest.raises(ScenarioError, match=r"big.yaml: larger than 1 MB"):
+        load(big)
+    just_fits = tmp_path / "fits.yaml"
+    just_fits.write_text(GOOD + "#" * (MAX_BYTES - len(GOOD.encode())), encoding="utf-8")
+    assert load(just_fits).title
+
+
+def test_text_that_is_not_utf8_names_its_line(tmp_path):
+    f = tmp_path / "latin1.yaml"
+    f.write_bytes("title: Durak\nsource: café\n".encode("latin-1"))
+    with pytest.raises(ScenarioError, match=r"latin1.yaml \(line 2\): not a UTF-8 text file"):
+        load(f)
+
 
 # --- Action objects however built ----------------------------------------------------------------
 
