@@ -19,6 +19,7 @@ and nothing else.
 from __future__ import annotations
 
 import copy
+import unicodedata
 from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable, NamedTuple
 
@@ -293,6 +294,7 @@ class State:
         if len(words) < 2:
             raise NotationError(text, "an action is PLAYER VERB [CARDS], such as '甲 attack S8'")
         player, verb, *args = words
+        player = unicodedata.normalize("NFC", player)
         if player not in self.players:
             raise NotationError(text, f"no player named {player!r} (players: {', '.join(self.players)})")
         verb = verb.lower()
@@ -326,3 +328,29 @@ def check_cards_unique(where: str, cards: Iterable[Card], deck: Iterable[Card]) 
         if c in seen:
             raise DealError(f"{where}: {c} appears twice in the position")
         seen.add(c)
+
+
+def player_name(name) -> str:
+    """``name`` as a game keeps a player's name: text in Unicode NFC, so that a name typed as ``e``
+    and a combining accent is the same player as one typed ``é``; no spaces, and no invisible or
+    unprintable characters (a zero-width space, a control character, a lone surrogate), so that
+    two players never look alike. Raises :class:`DealError` saying what is wrong."""
+    if not isinstance(name, str) or not name:
+        raise DealError(f"player {name!r} must be a name: text without spaces")
+    name = unicodedata.normalize("NFC", name)
+    for ch in name:
+        if ch.isspace() or not ch.isprintable():
+            what = ("a space" if ch.isspace()
+                    else f"an invisible character, {unicodedata.name(ch, f'U+{ord(ch):04X}')}")
+            raise DealError(f"player {name!r} must be a name without spaces or invisible characters; it "
+                            f"holds {what}")
+    return name
+
+
+def player_names(players) -> tuple[str, ...]:
+    """The players' names as a game keeps them (:func:`player_name`), each once. Every game's
+    ``new_game`` and ``from_deal`` take their ``players`` through it. Raises :class:`DealError`."""
+    names = tuple(map(player_name, players))
+    if len(set(names)) != len(names):
+        raise DealError("player names must be unique")
+    return names

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 import stat
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,7 +19,7 @@ from typing import Any
 import yaml
 
 from .cards import SUIT_SYMBOLS, Card, CardError, StandIn, parse_token
-from .engine import REASON_CODES, Action, DealError, Event, IllegalAction, NotationError, State
+from .engine import REASON_CODES, Action, DealError, Event, IllegalAction, NotationError, State, player_name
 
 # The games and rule sets the contract names; a game whose module is missing is "not implemented".
 GAME_MODULES = {"daifugo": "cardlab.daifugo", "gandengyan": "cardlab.gandengyan", "durak": "cardlab.durak"}
@@ -33,6 +35,9 @@ STEP_KEYS = {"do", "reject", "expect", "note"}
 # allowed is checked in seconds, even by the pure-Python YAML parser.
 MAX_BYTES = 2**20
 COMMON_EXPECT = ("hands", "hand_sizes", "finished", "over", "legal", "illegal")
+# Text a terminal would act on or cannot print, which YAML escapes such as "\e", "\x9b" or "\ud800"
+# put into a string: control characters but tab and line break, and lone surrogates.
+UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 class ScenarioError(ValueError):
@@ -184,6 +189,14 @@ class _Reader:
     def fail(self, fault: str, *keys, step: int | None = None):
         raise ScenarioError(self.path, fault, _line(self.node, *keys) if self.node is not None else None, step)
 
+    def printable(self, text: str, what: str, *keys, step: int | None = None) -> str:
+        """``text``, refused when it holds a character that cannot be printed (:data:`UNPRINTABLE`)."""
+        bad = UNPRINTABLE.search(text)
+        if bad:
+            kind = "a lone surrogate" if "\ud800" <= bad.group() <= "\udfff" else "a control character"
+            self.fail(f"{what} holds {kind} (#x{ord(bad.group()):04x}), which cannot be printed", *keys, step=step)
+        return text
+
 
 def load(path: str | Path) -> Scenario:
     """Read and validate a scenario file. Raises :class:`ScenarioError` (never anything else)."""
@@ -213,8 +226,9 @@ def _read(path: str | Path, path_s: str) -> str:
 
 
 def loads(text: str, path: str = "<scenario>") -> Scenario:
-    """Validate scenario text (as :func:`load`); ``path`` names it in messages."""
-    data, node = _load_yaml(text, path)
+    """Validate scenario text (as :func:`load`); ``path`` names it in messages. The text is read
+    in Unicode NFC, so that a name is the same wherever it is written, however it was typed."""
+    data, node = _load_yaml(unicodedata.normalize("NFC", text), path)
     r = _Reader(path, node)
     if not isinstance(data, dict):
         r.fail("a scenario is a mapping with title, game, rules, players, deal and steps")
@@ -227,9 +241,12 @@ def loads(text: str, path: str = "<scenario>") -> Scenario:
     title = data["title"]
     if not isinstance(title, str) or not title.strip() or "\n" in title.strip():
         r.fail("title must be one line of text", "title")
+    r.printable(title, "title", "title")
     source = data.get("source")
     if source is not None and not isinstance(source, str):
         r.fail("source must be text", "source")
+    if source is not None:
+        r.printable(source, "source", "source")
     game = data["game"]
     if not isinstance(game, str) or game not in GAME_MODULES:
         r.fail(f"unknown game {game!r} (games: {', '.join(GAME_MODULES)})", "game")
@@ -262,11 +279,15 @@ def _players(r: _Reader, value, module, rules_name) -> tuple[str, ...]:
         r.fail("players must be a list of names in clockwise seat order", "players")
     names = []
     for i, p in enumerate(value):
-        if isinstance(p, bool) or not isinstance(p, (str, int)) or not str(p).strip() or any(ch.isspace() for ch in str(p)):
-            r.fail(f"player {p!r} must be a name without spaces", "players", i)
-        if str(p) in names:
-            r.fail(f"player {p} is listed twice", "players", i)
-        names.append(str(p))
+        if isinstance(p, bool):
+            r.fail(f"player {_boolean(p)}", "players", i)
+        try:
+            name = player_name(str(p) if isinstance(p, int) else p)
+        except DealError as exc:
+            r.fail(str(exc), "players", i)
+        if name in names:
+            r.fail(f"player {name} is listed twice", "players", i)
+        names.append(name)
     low, high = module.PLAYER_COUNTS[rules_name]
     if not low <= len(names) <= high:
         count = f"{low}" if low == high else f"{low} to {high}"
@@ -292,9 +313,17 @@ def _cards(r: _Reader, value, where: tuple, what: str, step: int | None = None) 
 
 
 def _player_name(r: _Reader, value, players, where: tuple, what: str, step: int | None = None) -> str:
-    if str(value) not in players or isinstance(value, bool):
+    if isinstance(value, bool):
+        r.fail(f"{what} {_boolean(value)}", *where, step=step)
+    if str(value) not in players:
         r.fail(f"{what} {value!r} is not a player (players: {', '.join(players)})", *where, step=step)
     return str(value)
+
+
+def _boolean(value: bool) -> str:
+    """Why a player written as true or false is not a name: YAML read a bare word as a boolean."""
+    return (f"{str(value).lower()} is not a name: YAML reads a bare yes, no, on, off, true or false as "
+            "true or false, so write such a name in quotes, like 'yes'")
 
 
 def _deal(r: _Reader, value, module, players) -> dict:
@@ -349,6 +378,7 @@ def _suit(v) -> str | None:
 def _action(r: _Reader, text, state: State, where: tuple, number: int) -> Action:
     if not isinstance(text, str):
         r.fail(f"an action is text such as 'PLAYER VERB CARDS', not {text!r}", *where, step=number)
+    r.printable(text, "the action", *where, step=number)
     try:
         return state.parse_action(text)
     except NotationError as exc:
@@ -380,7 +410,7 @@ def _step(r: _Reader, index: int, value, start: State, module) -> Step:
     if "note" in value:
         if not isinstance(value["note"], str):
             r.fail("note must be text", *where, "note", step=number)
-        step.note = value["note"].strip()
+        step.note = r.printable(value["note"], "note", *where, "note", step=number).strip()
     if "expect" in value:
         step.expect = _expect(r, value["expect"], start, module, where + ("expect",), number)
     return step

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from cardlab import daifugo, durak, referee
 from cardlab.cards import ALL_CARDS, CardError, StandIn, card
-from cardlab.engine import Action, IllegalAction, IncompatibleRules, NotationError, Refusal
+from cardlab.engine import Action, DealError, IllegalAction, IncompatibleRules, NotationError, Refusal
 from cardlab import scenario
-from cardlab.scenario import MAX_BYTES, ScenarioError, load, loads
+from cardlab.scenario import MAX_BYTES, ScenarioError, load, loads, run
 from cardlab.widgets import Compare
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -89,7 +89,8 @@ def test_a_named_pipe_is_refused_without_waiting_for_a_writer(tmp_path):
     os.mkfifo(fifo)
     done = cardlab("replay", fifo)
     assert (done.returncode, done.stderr) == (2, b"")
-    assert done.stdout.decode() == f"ERROR  {fifo}: not a regular file but a named pipe; a scenario is a YAML text file\n"
+    assert done.stdout.decode() == (f"ERROR  {fifo}: not a regular file but a named pipe; a scenario is a YAML "
+                                    "text file\n")
 
 
 def test_a_file_over_the_size_limit_is_refused(tmp_path):
@@ -238,3 +239,92 @@ def test_compare_carries_an_exchange_over_by_place():
 def test_compare_refuses_a_deal_written_for_the_other_rule_set():
     with pytest.raises(IncompatibleRules, match=r"yeeqia_exchange.yaml cannot be set up under jdf: previous_ranks "):
         Compare(DAIFUGO / "yeeqia_exchange.yaml", "yeeqia", "jdf")
+
+
+# --- text that cannot be printed, look-alike names (points 3 and 9) ------------------------------
+
+def scenario_text(players="[甲, 乙]", title='"Route A"', first="甲", second="乙", step="甲 attack S8"):
+    return (f"title: {title}\ngame: durak\nrules: podkidnoy\nplayers: {players}\ndeal:\n  trump: H\n"
+            f"  attacker: {first}\n  hands:\n    {first}: [S8, D8]\n    {second}: [SQ, H7]\n"
+            f"steps:\n  - {step}\n  - expect: {{hand_sizes: {{{first}: 1}}}}\n")
+
+
+def refused(text):
+    with pytest.raises(ScenarioError) as info:
+        loads(text, "f.yaml")
+    return info.value
+
+
+def test_the_base_scenario_text_loads():
+    assert loads(scenario_text(), "f.yaml").players == ("甲", "乙")
+
+
+def test_a_lone_surrogate_in_a_title_is_refused_by_either_loader(yaml_loader):
+    error = refused(scenario_text(title='"\\ud800 Route A"'))
+    assert error.line == 1 and ("lone surrogate (#xd800)" in error.fault or "invalid Unicode" in error.fault)
+
+
+def test_a_lone_surrogate_passed_in_as_text_is_refused(yaml_loader):
+    error = refused(scenario_text().replace("Route A", "\ud800 Route A"))
+    assert error.line == 1 and "#xd800" in error.fault
+
+
+@pytest.mark.parametrize("text, fault, line", [
+    (scenario_text(title='"\\e[2J Route A"'), "title holds a control character (#x001b)", 1),
+    (scenario_text(title='"Route A"\nsource: "004\\x9b"'), "source holds a control character (#x009b)", 2),
+    (scenario_text(step='{do: 甲 attack S8, note: "\\a Beep"}'), "note holds a control character (#x0007)", 12),
+    (scenario_text(step='"甲\\x0battack S8"'), "the action holds a control character (#x000b)", 12),
+    (scenario_text(players='["\\udc00x", 乙]', first='"\\udc00x"'), "holds an invisible character, U+DC00", 4),
+])
+def test_text_that_cannot_be_printed_is_refused(text, fault, line, monkeypatch):
+    monkeypatch.setattr(scenario, "YAML_LOADER", yaml.SafeLoader)  # libyaml refuses surrogate escapes itself
+    error = refused(text)
+    assert fault in error.fault and error.line == line
+
+
+def test_a_name_with_an_invisible_character_is_refused(yaml_loader):
+    error = refused(scenario_text(players='[甲, "甲\\u200b"]'))
+    assert error.line == 4 and error.fault == ("player '甲\\u200b' must be a name without spaces or invisible "
+                                               "characters; it holds an invisible character, ZERO WIDTH SPACE")
+
+
+def test_names_typed_two_ways_are_one_name(yaml_loader):
+    error = refused(scenario_text(players='["\\u00e9", "e\\u0301"]'))
+    assert error.line == 4 and error.fault == "player é is listed twice"
+    loaded = loads(scenario_text(players="[e\u0301, 乙]", first="\u00e9", step="e\u0301 attack S8"), "f.yaml")
+    assert loaded.players == ("\u00e9", "乙") and run(loaded).ok
+
+
+@pytest.mark.parametrize("players, first, line, what", [
+    ("[yes, no]", "'yes'", 4, "player true"),
+    ("['yes', 'no']", "yes", 7, "deal.attacker true"),
+])
+def test_a_bare_yes_or_no_is_explained(yaml_loader, players, first, line, what):
+    error = refused(scenario_text(players=players, first=first, second="'no'"))
+    assert error.line == line and error.fault == (
+        f"{what} is not a name: YAML reads a bare yes, no, on, off, true or false as true or false, "
+        "so write such a name in quotes, like 'yes'")
+
+
+@pytest.mark.parametrize("new_game", [lambda players: durak.new_game("podkidnoy", players),
+                                      lambda players: daifugo.new_game("jdf", players + ["丙", "丁"])])
+def test_engine_constructors_normalise_and_refuse_names_the_same_way(new_game):
+    assert new_game(["e\u0301", "乙"]).players[0] == "\u00e9"
+    with pytest.raises(DealError, match="player names must be unique"):
+        new_game(["\u00e9", "e\u0301"])
+    with pytest.raises(DealError, match="ZERO WIDTH SPACE"):
+        new_game(["甲", "甲\u200b"])
+    with pytest.raises(DealError, match="U\\+D800"):
+        new_game(["\ud800", "乙"])
+
+
+def test_from_deal_and_parse_action_find_a_name_however_it_is_typed():
+    game = durak.from_deal("podkidnoy", ["\u00e9", "乙"], hands={"e\u0301": ["S8"], "乙": ["SQ"]}, trump="H",
+                           attacker="e\u0301")
+    assert game.attacker == "\u00e9" and game.hands["\u00e9"] == [card("S8")]
+    assert game.parse_action("e\u0301 attack S8") == Action("\u00e9", "attack", (card("S8"),))
+    jdf = daifugo.from_deal("jdf", ["\u00e9", "b", "c", "d"],
+                            hands={"e\u0301": "S3 H3", "b": "S4", "c": "S5", "d": "S6 H6"},
+                            previous_ranks={"e\u0301": "daifugo", "b": "fugo", "c": "hinmin", "d": "daihinmin"},
+                            leader="e\u0301")
+    assert jdf.previous_ranks["\u00e9"] == "daifugo" and jdf.leader == "\u00e9"

@@ -8,7 +8,7 @@ from itertools import combinations
 
 from ..cards import SUIT_SYMBOLS, Card, StandIn, card, count_cards, deck_set, format_cards, sort_cards
 from ..engine import (Action, DealError, Event, IllegalAction, IncompatibleRules, Refusal, State,
-                      check_cards_unique)
+                      check_cards_unique, player_name, player_names)
 from .combos import (Play, eight_cut, forbidden_finish, is_spade_three_return, judge, legal_plays,
                      readings, starts_revolution)
 from .rules import JOKER, ORDER, RANK_TITLES, RULESETS, DaifugoRules, order_text, rank_text, strength
@@ -503,11 +503,9 @@ def _rules(rules) -> DaifugoRules:
 
 
 def _players(players) -> tuple[str, ...]:
-    players = tuple(players)
+    players = player_names(players)
     if len(players) != PLAYERS:
         raise DealError(f"daifugo is played here by {PLAYERS} players, not {len(players)}")
-    if len(set(players)) != len(players):
-        raise DealError("player names must be unique")
     return players
 
 
@@ -542,6 +540,7 @@ def from_deal(rules: DaifugoRules | str, players, hands=None, seed: int = 0, lea
     players = _players(players)
     if hands is None:
         return new_game(rules, players, seed, leader, previous_ranks)
+    hands = {player_name(p): h for p, h in hands.items()}
     for p in hands:
         if p not in players:
             raise DealError(f"hands names {p!r}, who is not a player")
@@ -566,13 +565,14 @@ def _start(rules, players, hands, leader, previous_ranks, blind) -> DaifugoState
             leader = next((p for p in players if DIAMOND_THREE in hands[p]), players[0])
         else:
             leader = players[0]
-    elif leader not in players:
+    elif (leader := player_name(leader)) not in players:
         raise DealError(f"leader {leader!r} is not a player")
     return DaifugoState(rules, players, hands, leader, previous_ranks, blind)
 
 
 def _check_previous_ranks(rules, players, hands, previous_ranks) -> dict[str, str]:
     names = rules.rank_names
+    previous_ranks = {player_name(p): r for p, r in previous_ranks.items()}
     if set(previous_ranks) != set(players):
         raise DealError("previous_ranks must give every player a rank")
     if sorted(previous_ranks.values(), key=lambda r: names.index(r) if r in names else -1) != list(names):
