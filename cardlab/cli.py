@@ -64,6 +64,15 @@ def replay(path: str, as_json: bool = False, out=None) -> int:
     return FAILED if result.failure else OK
 
 
+def _printable_output(as_json: bool) -> None:
+    """Print only what the terminal can show: a character its encoding lacks (♥ or 甲 under cp1252)
+    comes out escaped, as \\u2665, instead of ending the run in a UnicodeEncodeError. JSON lines
+    are UTF-8 whatever the terminal, for the program that reads them."""
+    reconfigure = getattr(sys.stdout, "reconfigure", None)  # absent when output goes to a StringIO
+    if reconfigure is not None:
+        reconfigure(encoding="utf-8" if as_json else None, errors="backslashreplace")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="cardlab", description="Check and replay cardlab scenario files.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -73,6 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     p_replay.add_argument("path", metavar="PATH")
     p_replay.add_argument("--json", action="store_true", help="one JSON object per line")
     args = parser.parse_args(argv)
+    _printable_output(args.command == "replay" and args.json)
     try:
         if args.command == "check":
             return check(args.paths)

@@ -1,6 +1,7 @@
 """Bad input of every kind (issue 8): the engine and the loader refuse it with one clear message,
 never a hang or a traceback."""
 
+import json
 import os
 import subprocess
 import sys
@@ -328,3 +329,46 @@ def test_from_deal_and_parse_action_find_a_name_however_it_is_typed():
                             previous_ranks={"e\u0301": "daifugo", "b": "fugo", "c": "hinmin", "d": "daihinmin"},
                             leader="e\u0301")
     assert jdf.previous_ranks["\u00e9"] == "daifugo" and jdf.leader == "\u00e9"
+
+
+# --- a terminal that is not UTF-8, names that cannot be printed as they are (points 3 and 4) -----
+
+ROUTE_A = ROOT / "lessons" / "scenarios" / "durak" / "route_a.yaml"
+CP1252 = {"PYTHONIOENCODING": "cp1252"}
+
+
+def test_replay_on_a_cp1252_terminal_escapes_what_it_cannot_show():
+    done = cardlab("replay", ROUTE_A, env=CP1252)
+    assert (done.returncode, done.stderr) == (0, b"")
+    out = done.stdout.decode("cp1252")
+    assert "trump \\u2665 hearts" in out and "\\u7532: D6 S8 D8 C10 CQ SK" in out
+
+
+def test_fail_and_error_lines_naming_a_player_on_a_cp1252_terminal(tmp_path):
+    failing = tmp_path / "failing.yaml"
+    failing.write_text(scenario_text().replace("{甲: 1}", "{甲: 5}"), encoding="utf-8")
+    unusable = tmp_path / "unusable.yaml"
+    unusable.write_text(scenario_text(first="丙"), encoding="utf-8")
+    done = cardlab("check", failing, unusable, env=CP1252)
+    assert (done.returncode, done.stderr) == (2, b"")
+    assert done.stdout.decode("cp1252").splitlines() == [
+        f"FAIL  {failing}: step 2: hand_sizes: \\u7532 has 1, expected 5",
+        f"ERROR  {unusable} (line 7): deal.attacker '\\u4e19' is not a player (players: \\u7532, \\u4e59)"]
+
+
+def test_replay_json_stays_utf8_on_a_cp1252_terminal():
+    done = cardlab("replay", "--json", ROUTE_A, env=CP1252)
+    assert (done.returncode, done.stderr) == (0, b"")
+    records = [json.loads(line) for line in done.stdout.decode("utf-8").splitlines()]
+    assert records[0]["players"] == ["甲", "乙"] and "trump ♥ hearts" in records[0]["position"]
+
+
+@pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="needs file names that are not UTF-8")
+def test_a_file_name_that_is_not_utf8_is_printed_escaped(tmp_path):
+    odd = tmp_path / os.fsdecode(b"\xff.yaml")
+    odd.write_text(GOOD, encoding="utf-8")
+    done = cardlab("check", tmp_path, env={"PYTHONIOENCODING": "utf-8"})
+    assert (done.returncode, done.stderr) == (0, b"")
+    assert done.stdout == f"ok  {tmp_path}/\\udcff.yaml\n".encode()
+    done = cardlab("replay", "--json", odd)
+    assert json.loads(done.stdout.splitlines()[0])["title"].startswith("Route A")
