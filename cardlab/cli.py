@@ -10,7 +10,7 @@ import argparse
 import json
 import sys
 
-from .scenario import ScenarioError, check_paths, json_records, load, run, transcript
+from .scenario import ScenarioError, json_records, load, run, scenario_paths, transcript
 
 OK, FAILED, UNUSABLE = 0, 1, 2
 
@@ -29,12 +29,16 @@ def _load_and_run(path):
 
 def check(paths: list[str], out=None) -> int:
     out = sys.stdout if out is None else out  # looked up per call, so redirection is honoured
-    files = check_paths(paths)
-    if not files:
+    found = scenario_paths(paths)
+    if not found:
         print(f"no scenario files (*.yaml, *.yml) found in: {' '.join(paths)}", file=out)
         return UNUSABLE
     status = OK
-    for f in files:
+    for f, skipped in found:
+        if skipped:
+            print(f"ERROR  {f}: {skipped}", file=out)
+            status = UNUSABLE
+            continue
         result, error = _load_and_run(f)
         if error:
             print(f"ERROR  {error}", file=out)

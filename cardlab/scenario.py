@@ -7,6 +7,7 @@ engine and reports, step by step, what happened and the first expectation that d
 
 from __future__ import annotations
 
+import errno
 import importlib
 import os
 import re
@@ -658,15 +659,58 @@ def actual_value(state: State, key: str):
 
 
 def check_paths(paths) -> list[Path]:
-    """The scenario files named by ``paths`` (files, or folders searched for *.yaml / *.yml)."""
-    files = []
-    for p in map(Path, paths):
-        if p.is_dir():
-            files.extend(sorted(f for f in p.rglob("*") if f.suffix in (".yaml", ".yml") and f.is_file()))
-        else:
-            files.append(p)
-    return files
+    """The scenario files named by ``paths`` (files, or folders searched for *.yaml / *.yml),
+    leaving out what could not be searched (:func:`scenario_paths` says what that was)."""
+    return [p for p, skipped in scenario_paths(paths) if skipped is None]
 
+
+def scenario_paths(paths) -> list[tuple[Path, str | None]]:
+    """Each path of ``paths`` that is not a folder, and each ``*.yaml`` / ``*.yml`` file at any depth
+    of those that are (in path order), paired with ``None``; and, paired with why, whatever in those
+    folders could not be searched: a folder that cannot be read, a symbolic link that leads
+    nowhere, or round in a loop. Folders are walked without recursion, so depth is no limit; a link
+    to a folder is followed unless it leads back to a folder it is in."""
+    out = []
+    for top in map(Path, paths):
+        if not top.is_dir():
+            out.append((top, None))
+            continue
+        found: list[tuple[Path, str | None]] = []
+        here = top.stat()
+        todo = [(top, ((here.st_dev, here.st_ino),))]  # a folder, and those it is in, itself included
+        while todo:
+            folder, within = todo.pop()
+            try:
+                with os.scandir(folder) as listing:
+                    entries = list(listing)
+            except OSError as exc:
+                found.append((folder, f"skipped: cannot read this folder ({exc.strerror or exc})"))
+                continue
+            for entry in entries:
+                path = Path(entry.path)
+                try:
+                    info = entry.stat()  # of what a symbolic link leads to
+                except OSError as exc:
+                    found.append((path, f"skipped: {_unreachable(entry, exc)}"))
+                    continue
+                if stat.S_ISDIR(info.st_mode):
+                    if (info.st_dev, info.st_ino) in within:
+                        found.append((path, "skipped: a symbolic link to a folder it is in, which would "
+                                            "loop forever"))
+                    else:
+                        todo.append((path, within + ((info.st_dev, info.st_ino),)))
+                elif path.suffix in (".yaml", ".yml"):
+                    found.append((path, None))
+        out.extend(sorted(found, key=lambda pair: pair[0]))
+    return out
+
+
+def _unreachable(entry: os.DirEntry, exc: OSError) -> str:
+    if entry.is_symlink() and exc.errno == errno.ELOOP:
+        return "a symbolic link in a loop of links"
+    if entry.is_symlink() and exc.errno == errno.ENOENT:
+        return "a symbolic link to nothing (what it pointed to is gone)"
+    return f"cannot read ({exc.strerror or exc})"
 
 
 def _outcome_word(o: StepOutcome) -> str:

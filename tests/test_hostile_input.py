@@ -16,6 +16,7 @@ from cardlab import daifugo, durak, referee
 from cardlab.cards import ALL_CARDS, CardError, StandIn, card
 from cardlab.engine import Action, DealError, IllegalAction, IncompatibleRules, NotationError, Refusal
 from cardlab import scenario
+from cardlab.cli import main
 from cardlab.scenario import MAX_BYTES, ScenarioError, load, loads, run
 from cardlab.widgets import Compare
 
@@ -372,3 +373,64 @@ def test_a_file_name_that_is_not_utf8_is_printed_escaped(tmp_path):
     assert done.stdout == f"ok  {tmp_path}/\\udcff.yaml\n".encode()
     done = cardlab("replay", "--json", odd)
     assert json.loads(done.stdout.splitlines()[0])["title"].startswith("Route A")
+
+
+# --- deep folders and what a folder walk cannot search (point 5) ----------------------------------
+
+def test_a_folder_a_thousand_levels_deep_is_searched(tmp_path, capsys):
+    deep = tmp_path
+    for _ in range(1000):
+        deep = deep / "d"
+        deep.mkdir()
+    (deep / "bottom.yaml").write_text(GOOD, encoding="utf-8")
+    assert main(["check", str(tmp_path)]) == 0
+    assert capsys.readouterr().out == f"ok  {deep / 'bottom.yaml'}\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink") or sys.platform == "win32", reason="needs symbolic links")
+def test_links_that_loop_or_lead_nowhere_are_each_reported(tmp_path, capsys):
+    (tmp_path / "good.yaml").write_text(GOOD, encoding="utf-8")
+    (tmp_path / "sub").mkdir()
+    os.symlink("..", tmp_path / "sub" / "up")
+    os.symlink("gone.yaml", tmp_path / "dangling.yaml")
+    os.symlink("loop_b", tmp_path / "loop_a")
+    os.symlink("loop_a", tmp_path / "loop_b")
+    (tmp_path / "linked").symlink_to(tmp_path / "sub")
+    assert main(["check", str(tmp_path)]) == 2
+    assert capsys.readouterr().out.splitlines() == [
+        f"ERROR  {tmp_path / 'dangling.yaml'}: skipped: a symbolic link to nothing (what it pointed to is gone)",
+        f"ok  {tmp_path / 'good.yaml'}",
+        f"ERROR  {tmp_path / 'linked' / 'up'}: skipped: a symbolic link to a folder it is in, which would loop forever",
+        f"ERROR  {tmp_path / 'loop_a'}: skipped: a symbolic link in a loop of links",
+        f"ERROR  {tmp_path / 'loop_b'}: skipped: a symbolic link in a loop of links",
+        f"ERROR  {tmp_path / 'sub' / 'up'}: skipped: a symbolic link to a folder it is in, which would loop forever",
+    ]
+
+
+def test_a_folder_that_cannot_be_read_is_reported(tmp_path, capsys, monkeypatch):
+    (tmp_path / "good.yaml").write_text(GOOD, encoding="utf-8")
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    (locked / "hidden.yaml").write_text(GOOD, encoding="utf-8")
+    scandir = os.scandir
+
+    def refuse_locked(path):  # as root a chmod would not stop the walk, so the refusal is simulated
+        if Path(path) == locked:
+            raise PermissionError(13, "Permission denied", str(path))
+        return scandir(path)
+
+    monkeypatch.setattr(os, "scandir", refuse_locked)
+    assert main(["check", str(tmp_path)]) == 2
+    assert capsys.readouterr().out.splitlines() == [
+        f"ok  {tmp_path / 'good.yaml'}",
+        f"ERROR  {locked}: skipped: cannot read this folder (Permission denied)",
+    ]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_named_pipe_in_a_folder_is_reported_not_skipped(tmp_path):
+    os.mkfifo(tmp_path / "pipe.yaml")
+    done = cardlab("check", tmp_path)
+    assert (done.returncode, done.stderr) == (2, b"")
+    assert done.stdout.decode() == (f"ERROR  {tmp_path / 'pipe.yaml'}: not a regular file but a named pipe; "
+                                    "a scenario is a YAML text file\n")
