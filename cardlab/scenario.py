@@ -35,6 +35,9 @@ STEP_KEYS = {"do", "reject", "expect", "note"}
 # Hundreds of times the largest lesson scenario (a few kB), and small enough that the densest file
 # allowed is checked in seconds, even by the pure-Python YAML parser.
 MAX_BYTES = 2**20
+# Values a document may hold with its YAML aliases written out: twice what a file of MAX_BYTES can
+# hold without aliases (about two bytes a value at the least), a second's work to walk.
+MAX_VALUES = 1_000_000
 COMMON_EXPECT = ("hands", "hand_sizes", "finished", "over", "legal", "illegal")
 # Text a terminal would act on or cannot print, which YAML escapes such as "\e", "\x9b" or "\ud800"
 # put into a string: control characters but tab and line break, and lone surrogates.
@@ -106,33 +109,49 @@ def _load_yaml(text: str, path: str):
 
 
 def _check_nodes(root, path: str) -> None:
-    """Walk the node tree once, without recursion, refusing a key given twice and any alias.
+    """Refuse a key given twice in a mapping, and a document that, its aliases written out, would
+    hold more than :data:`MAX_VALUES` values or never end (an alias inside the value it names).
 
-    An alias (``*name``) makes the tree share a node; ten short lines of aliases of aliases stand
-    for billions of values, and anything that walks the document would take minutes. A scenario
-    needs none, so a node reached a second time is refused."""
-    seen: set[int] = set()
-    # (node, the line that refers to it: its key's, or its list's first line), pushed in reverse
-    # so that nodes come off in the order they are written and the second use is the one refused
-    todo = [(root, None)]
+    An alias (``*name``) repeats a value without writing it again, so the node tree shares nodes:
+    ten short lines of aliases of aliases stand for billions of values, and whatever walks the
+    document would take minutes. Each node is visited once, without recursion, and its written-out
+    size is worked out from those of its children."""
+    size: dict[int, int] = {}  # node id -> values in it, aliases written out
+    open_: set[int] = set()  # nodes whose children are still being sized
+    todo = [(root, False)]  # (node, its children are sized)
     while todo:
-        node, used_at = todo.pop()
-        if id(node) in seen:
-            raise ScenarioError(path, "YAML aliases (*name) are not allowed in a scenario file: this one "
-                                f"repeats the value of line {node.start_mark.line + 1}; write the value out",
-                                used_at)
-        seen.add(id(node))
-        if isinstance(node, yaml.MappingNode):
-            keys = set()
-            for key, _ in node.value:
-                if isinstance(key, yaml.ScalarNode):
-                    if key.value in keys:
-                        raise ScenarioError(path, f"the key {key.value!r} appears twice", key.start_mark.line + 1)
-                    keys.add(key.value)
-            for key, value in reversed(node.value):
-                todo += [(value, key.start_mark.line + 1), (key, key.start_mark.line + 1)]
-        elif isinstance(node, yaml.SequenceNode):
-            todo += [(item, node.start_mark.line + 1) for item in reversed(node.value)]
+        node, sized = todo.pop()
+        children = _children(node)
+        if sized:
+            open_.discard(id(node))
+            size[id(node)] = 1 + sum(size[id(child)] for child in children)
+            if size[id(node)] > MAX_VALUES:
+                raise ScenarioError(path, f"this value, its YAML aliases (*name) written out, holds more than "
+                                    f"{MAX_VALUES:,} values: far too many for a scenario", node.start_mark.line + 1)
+        elif id(node) in open_:
+            raise ScenarioError(path, "a YAML alias (*name) inside the value it names makes it endless",
+                                node.start_mark.line + 1)
+        elif id(node) not in size:
+            if isinstance(node, yaml.MappingNode):
+                _no_duplicate_keys(node, path)
+            open_.add(id(node))
+            todo.append((node, True))
+            todo += [(child, False) for child in children]
+
+
+def _children(node) -> list:
+    if isinstance(node, yaml.MappingNode):
+        return [n for pair in node.value for n in pair]
+    return node.value if isinstance(node, yaml.SequenceNode) else []
+
+
+def _no_duplicate_keys(node: yaml.MappingNode, path: str) -> None:
+    keys = set()
+    for key, _ in node.value:
+        if isinstance(key, yaml.ScalarNode):
+            if key.value in keys:
+                raise ScenarioError(path, f"the key {key.value!r} appears twice", key.start_mark.line + 1)
+            keys.add(key.value)
 
 
 def _line(node, *keys) -> int | None:
