@@ -381,14 +381,25 @@ def test_a_file_name_that_is_not_utf8_is_printed_escaped(tmp_path):
 
 # --- deep folders and what a folder walk cannot search (point 5) ----------------------------------
 
-def test_a_folder_a_thousand_levels_deep_is_searched(tmp_path, capsys):
+@pytest.fixture
+def deep_folder(tmp_path):
+    """A folder 1,000 levels deep with a scenario at the bottom. Removed here, from the bottom up:
+    shutil.rmtree, which pytest uses on old temporary folders, recurses and would fail on it."""
     deep = tmp_path
     for _ in range(1000):
         deep = deep / "d"
         deep.mkdir()
     (deep / "bottom.yaml").write_text(GOOD, encoding="utf-8")
+    yield deep
+    (deep / "bottom.yaml").unlink()
+    while deep != tmp_path:
+        deep.rmdir()
+        deep = deep.parent
+
+
+def test_a_folder_a_thousand_levels_deep_is_searched(tmp_path, deep_folder, capsys):
     assert main(["check", str(tmp_path)]) == 0
-    assert capsys.readouterr().out == f"ok  {deep / 'bottom.yaml'}\n"
+    assert capsys.readouterr().out == f"ok  {deep_folder / 'bottom.yaml'}\n"
 
 
 @pytest.mark.skipif(not hasattr(os, "symlink") or sys.platform == "win32", reason="needs symbolic links")
