@@ -12,10 +12,9 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardlab import daifugo, durak, referee
+from cardlab import daifugo, durak, referee, scenario
 from cardlab.cards import ALL_CARDS, CardError, StandIn, card
 from cardlab.engine import Action, DealError, IllegalAction, IncompatibleRules, NotationError, Refusal
-from cardlab import scenario
 from cardlab.cli import main
 from cardlab.scenario import MAX_BYTES, ScenarioError, load, loads, run
 from cardlab.widgets import Compare
@@ -24,11 +23,14 @@ ROOT = Path(__file__).resolve().parent.parent
 GOOD = (ROOT / "lessons" / "scenarios" / "durak" / "route_a.yaml").read_text(encoding="utf-8")
 
 
-def cardlab(*args, env=None):
-    """``cardlab ARGS`` in a fresh interpreter, stopped after 20 s so that a hang fails the test."""
+def python(*args, env=None):
+    """``python ARGS`` in a fresh interpreter, stopped after 20 s so that a hang fails the test."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
-    return subprocess.run([sys.executable, "-m", "cardlab.cli", *map(str, args)], cwd=ROOT, env=env,
-                          capture_output=True, timeout=20)
+    return subprocess.run([sys.executable, *map(str, args)], cwd=ROOT, env=env, capture_output=True, timeout=20)
+
+
+def cardlab(*args, env=None):
+    return python("-m", "cardlab.cli", *args, env=env)
 
 
 @pytest.fixture(params=["libyaml", "pure Python"])
@@ -56,6 +58,15 @@ def test_an_alias_bomb_is_refused_at_once_and_the_folder_is_still_checked(tmp_pa
         f"ERROR  {tmp_path / 'bomb.yaml'} (line 6): this value, its YAML aliases (*name) written out, holds "
         "more than 1,000,000 values: far too many for a scenario",
         f"ok  {tmp_path / 'good.yaml'}"]
+
+
+def test_an_alias_bomb_takes_well_under_a_second():
+    timed = ("import sys, time; from cardlab.scenario import ScenarioError, loads\n"
+             "start = time.perf_counter()\n"
+             "try:\n    loads(sys.argv[1], 'bomb.yaml')\nexcept ScenarioError:\n    pass\n"
+             "print(time.perf_counter() - start)")
+    done = python("-c", timed, BOMB)
+    assert done.stderr == b"" and float(done.stdout) < 0.2
 
 
 @pytest.mark.parametrize("text, line", [("a: &a [*a]\n", 1), ("a: [1, &b {c: [2, *b]}]\n", 1),
