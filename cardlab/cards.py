@@ -15,8 +15,8 @@ identity and the engines can use them directly in sets and dicts::
 
 from __future__ import annotations
 
+import functools
 import re
-
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -151,6 +151,14 @@ class StandIn:
     suit: str | None
     rank: int
 
+    def __post_init__(self):
+        # Python code builds stand-ins too, not only parse_token: one that cannot be written down
+        # must fail here, not later in a game's rules or in repr().
+        if not (isinstance(self.card, Card) and self.suit in (None, *SUITS)
+                and type(self.rank) is int and self.rank in RANK_NAMES):
+            raise CardError(f"StandIn({self.card!r}, {self.suit!r}, {self.rank!r})",
+                            "a stand-in is a card, a suit letter or None, and a rank from 2 to 14")
+
     def __repr__(self) -> str:
         return f"{self.card.code}={self.suit or ''}{RANK_NAMES[self.rank]}"
 
@@ -275,3 +283,10 @@ def deck(name: str) -> tuple[Card, ...]:
     if name == "jj58":
         return tuple(c for c in ALL_CARDS if c.code not in JOKERS)
     raise KeyError(f"no deck named {name!r}")
+
+
+@functools.cache
+def deck_set(name: str) -> frozenset[Card]:
+    """The cards of :func:`deck` ``name`` as a set, built once: the engine checks every action's
+    cards against it."""
+    return frozenset(deck(name))

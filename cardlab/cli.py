@@ -10,7 +10,7 @@ import argparse
 import json
 import sys
 
-from .scenario import ScenarioError, check_paths, json_records, load, run, transcript
+from .scenario import ScenarioError, json_records, load, run, scenario_paths, transcript
 
 OK, FAILED, UNUSABLE = 0, 1, 2
 
@@ -29,12 +29,16 @@ def _load_and_run(path):
 
 def check(paths: list[str], out=None) -> int:
     out = sys.stdout if out is None else out  # looked up per call, so redirection is honoured
-    files = check_paths(paths)
-    if not files:
+    found = scenario_paths(paths)
+    if not found:
         print(f"no scenario files (*.yaml, *.yml) found in: {' '.join(paths)}", file=out)
         return UNUSABLE
     status = OK
-    for f in files:
+    for f, skipped in found:
+        if skipped:
+            print(f"ERROR  {f}: {skipped}", file=out)
+            status = UNUSABLE
+            continue
         result, error = _load_and_run(f)
         if error:
             print(f"ERROR  {error}", file=out)
@@ -64,6 +68,15 @@ def replay(path: str, as_json: bool = False, out=None) -> int:
     return FAILED if result.failure else OK
 
 
+def _printable_output(as_json: bool) -> None:
+    """Print only what the terminal can show: a character its encoding lacks (♥ or 甲 under cp1252)
+    comes out escaped, as \\u2665, instead of ending the run in a UnicodeEncodeError. JSON lines
+    are UTF-8 whatever the terminal, for the program that reads them."""
+    reconfigure = getattr(sys.stdout, "reconfigure", None)  # absent when output goes to a StringIO
+    if reconfigure is not None:
+        reconfigure(encoding="utf-8" if as_json else None, errors="backslashreplace")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="cardlab", description="Check and replay cardlab scenario files.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -73,6 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     p_replay.add_argument("path", metavar="PATH")
     p_replay.add_argument("--json", action="store_true", help="one JSON object per line")
     args = parser.parse_args(argv)
+    _printable_output(args.command == "replay" and args.json)
     try:
         if args.command == "check":
             return check(args.paths)

@@ -7,6 +7,11 @@ and a :class:`State` subclass. A state is a position: it answers :meth:`State.le
 explained in plain words that name the rule). A refused action raises :class:`IllegalAction`
 with a reason code from the scenario contract, and leaves the position exactly as it was.
 
+A game implements ``_check`` and ``_perform``, not ``check`` and ``apply``: :meth:`State.check`
+first makes sure the action is well formed (:meth:`State.validate`: text player and verb, a tuple
+of this deck's cards, as many as ``VERBS`` gives the verb), raising :class:`NotationError` if not,
+so a game's rules only ever see actions they can take apart, however the action was built.
+
 The widgets, the scenario runner, the benchmarks and the tests drive every game through this API
 and nothing else.
 """
@@ -15,6 +20,7 @@ from __future__ import annotations
 
 import copy
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable, NamedTuple
 
@@ -120,6 +126,11 @@ class DealError(ValueError):
     many cards, a trump that disagrees with the face-up card ...)."""
 
 
+class IncompatibleRules(ValueError):
+    """A position that another rule set of the same game cannot hold (:meth:`State.with_rules`),
+    such as one with a joker under rules whose deck has none. The message is one sentence."""
+
+
 class State:
     """A position of one game. Subclasses set ``game``, ``VERBS`` and implement the hooks."""
 
@@ -136,8 +147,8 @@ class State:
         """Every action that would be accepted now, by any player."""
         raise NotImplementedError
 
-    def check(self, action: Action) -> Refusal | None:
-        """``None`` when ``action`` is legal, else why not. Changes nothing."""
+    def _check(self, action: Action) -> Refusal | None:
+        """``None`` when the well-formed ``action`` is legal, else why not. Changes nothing."""
         raise NotImplementedError
 
     def _perform(self, action: Action) -> list[Event]:
@@ -197,6 +208,42 @@ class State:
         return ("So, is it legal?", "yes" if refusal is None else f"no ({refusal.code}): {refusal.explanation}")
 
     # --- shared behaviour -----------------------------------------------------------------------
+
+    def check(self, action: Action | str) -> Refusal | None:
+        """``None`` when ``action`` (an :class:`Action`, or written in the notation as for
+        :meth:`act`) is legal, else why not. Changes nothing. Raises :class:`NotationError` when
+        the action is not well formed (:meth:`validate`)."""
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        self.validate(action)
+        return self._check(action)
+
+    def validate(self, action: Action, text: str | None = None) -> None:
+        """Raise :class:`NotationError` unless ``action`` is ``(player, verb, cards)`` with text
+        player and verb, and ``cards`` a tuple of cards or stand-ins of this deck, as many as
+        ``VERBS`` gives a verb of this game. ``text`` is the action as written, for the message.
+        Who may act, and which verbs exist in this rule set or phase, is :meth:`check`'s business."""
+        try:
+            player, verb, cards = action
+        except (TypeError, ValueError):
+            raise NotationError(repr(action), "an action is (player, verb, cards)") from None
+        if not (isinstance(player, str) and isinstance(verb, str) and isinstance(cards, tuple)):
+            raise NotationError(repr(action), "an action is (player, verb, cards): the player and the "
+                                "verb are text, the cards a tuple")
+        want = self.VERBS.get(verb)
+        if want is not None:
+            low, high = (want, want) if isinstance(want, int) else want
+            if not low <= len(cards) <= high:
+                what = f"{low}" if low == high else f"{low} to {high}" if high < 99 else f"at least {low}"
+                raise NotationError(text or str(action), f"'{verb}' takes {what} "
+                                    f"{'card' if what == '1' else 'cards'}, got {len(cards)}")
+        deck = self.deck_cards()
+        for token in cards:
+            physical = token.card if isinstance(token, StandIn) else token
+            if not isinstance(physical, Card):
+                raise NotationError(text or repr(action), f"{token!r} is not a card")
+            if physical not in deck:
+                raise NotationError(text or str(action), f"{physical} is not in the {self.rules.name} deck")
 
     def apply(self, action: Action) -> list[Event]:
         """Perform ``action``; return what happened. Raises :class:`IllegalAction` and changes
@@ -258,7 +305,8 @@ class State:
 
     def with_rules(self, rules) -> "State":
         """A copy of this position governed by ``rules`` (another rule set of the same game) from
-        now on, as if it had been played under them so far."""
+        now on, as if it had been played under them so far. A game raises
+        :class:`IncompatibleRules` for a position those rules cannot hold."""
         other = self.copy()
         other.rules = rules
         return other
@@ -287,6 +335,7 @@ class State:
         if len(words) < 2:
             raise NotationError(text, "an action is PLAYER VERB [CARDS], such as '甲 attack S8'")
         player, verb, *args = words
+        player = unicodedata.normalize("NFC", player)
         if player not in self.players:
             player = self._seat_from_letter(player) or player
         if player not in self.players:
@@ -295,23 +344,17 @@ class State:
         verb = verb.lower()
         if verb not in self.VERBS:
             raise NotationError(text, f"{self.game} has no verb {verb!r} (verbs: {', '.join(self.VERBS)})")
-        want = self.VERBS[verb]
-        low, high = (want, want) if isinstance(want, int) else want
-        if not low <= len(args) <= high:
-            what = f"{low}" if low == high else f"{low} to {high}" if high < 99 else f"at least {low}"
-            raise NotationError(text, f"'{verb}' takes {what} {'card' if what == '1' else 'cards'}, got {len(args)}")
         try:
             cards = tuple(parse_token(a) for a in args)
         except CardError as exc:
             raise NotationError(text, str(exc)) from None
-        deck = self.deck_cards()
-        for token in cards:
-            physical = token.card if isinstance(token, StandIn) else token
-            if physical not in deck:
-                raise NotationError(text, f"{physical} is not in the {self.rules.name} deck")
-        return Action(player, verb, cards)
+        action = Action(player, verb, cards)
+        self.validate(action, text)
+        return action
 
     def deck_cards(self) -> frozenset[Card]:
+        """Every card of this game's deck. :meth:`validate` asks for it on every action, so a game
+        returns a set built once (:func:`~cardlab.cards.deck_set`)."""
         return frozenset(self.DECK)
 
     def act(self, text: str) -> list[Event]:
@@ -329,3 +372,29 @@ def check_cards_unique(where: str, cards: Iterable[Card], deck: Iterable[Card]) 
         if c in seen:
             raise DealError(f"{where}: {c} appears twice in the position")
         seen.add(c)
+
+
+def player_name(name) -> str:
+    """``name`` as a game keeps a player's name: text in Unicode NFC, so that a name typed as ``e``
+    and a combining accent is the same player as one typed ``é``; no spaces, and no invisible or
+    unprintable characters (a zero-width space, a control character, a lone surrogate), so that
+    two players never look alike. Raises :class:`DealError` saying what is wrong."""
+    if not isinstance(name, str) or not name:
+        raise DealError(f"player {name!r} must be a name: text without spaces")
+    name = unicodedata.normalize("NFC", name)
+    for ch in name:
+        if ch.isspace() or not ch.isprintable():
+            what = ("a space" if ch.isspace()
+                    else f"an invisible character, {unicodedata.name(ch, f'U+{ord(ch):04X}')}")
+            raise DealError(f"player {name!r} must be a name without spaces or invisible characters; it "
+                            f"holds {what}")
+    return name
+
+
+def player_names(players) -> tuple[str, ...]:
+    """The players' names as a game keeps them (:func:`player_name`), each once. Every game's
+    ``new_game`` and ``from_deal`` take their ``players`` through it. Raises :class:`DealError`."""
+    names = tuple(map(player_name, players))
+    if len(set(names)) != len(names):
+        raise DealError("player names must be unique")
+    return names

@@ -23,7 +23,9 @@ def table_talk(state: State) -> list[tuple[str, str]]:
 def ask(state: State, action: Action | str) -> list[tuple[str, str]]:
     """The game's checklist for one proposed action (written as an :class:`Action` or in the
     notation); the last answer of the list is the engine's verdict on the action. Raises
-    :class:`~cardlab.engine.NotationError` for a move that does not parse."""
+    :class:`~cardlab.engine.NotationError` for a move that does not parse or is not well formed."""
     if isinstance(action, str):
         action = state.parse_action(action)
+    else:
+        state.validate(action)  # the checklists take the cards apart before the verdict does
     return state.checklist(action)

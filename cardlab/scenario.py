@@ -7,7 +7,12 @@ engine and reports, step by step, what happened and the first expectation that d
 
 from __future__ import annotations
 
+import errno
 import importlib
+import os
+import re
+import stat
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -15,7 +20,7 @@ from typing import Any
 import yaml
 
 from .cards import SUIT_SYMBOLS, Card, CardError, StandIn, count_cards, parse_token
-from .engine import REASON_CODES, Action, DealError, Event, IllegalAction, NotationError, State
+from .engine import REASON_CODES, Action, DealError, Event, IllegalAction, NotationError, State, player_name
 
 # The games and rule sets the contract names; a game whose module is missing is "not implemented".
 GAME_MODULES = {"daifugo": "cardlab.daifugo", "gandengyan": "cardlab.gandengyan", "durak": "cardlab.durak"}
@@ -27,7 +32,16 @@ CONTRACT_RULESETS = {
 TOP_KEYS = {"title": True, "source": False, "game": True, "rules": True, "players": True,
             "deal": True, "steps": True}
 STEP_KEYS = {"do", "reject", "expect", "note"}
+# Hundreds of times the largest lesson scenario (a few kB), and small enough that the densest file
+# allowed is checked in seconds, even by the pure-Python YAML parser.
+MAX_BYTES = 2**20
+# Values a document may hold with its YAML aliases written out: twice what a file of MAX_BYTES can
+# hold without aliases (about two bytes a value at the least), a second's work to walk.
+MAX_VALUES = 1_000_000
 COMMON_EXPECT = ("hands", "hand_sizes", "finished", "over", "legal", "illegal")
+# Text a terminal would act on or cannot print, which YAML escapes such as "\e", "\x9b" or "\ud800"
+# put into a string: control characters but tab and line break, and lone surrogates.
+UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 class ScenarioError(ValueError):
@@ -55,20 +69,33 @@ def game_module(game: str):
 
 # --- YAML with places -----------------------------------------------------------------------------
 
+# libyaml's loader where PyYAML was built with it: the same safe constructors and the same marks
+# (line numbers), and many times faster than the pure-Python one on a large file.
+YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def _load_yaml(text: str, path: str):
     try:
-        loader = yaml.SafeLoader(text)  # refuses control characters at once
-    except yaml.reader.ReaderError as exc:
-        raise ScenarioError(path, f"not valid YAML: {exc.reason} (character #x{exc.character:04x})",
-                            text.count("\n", 0, exc.position) + 1) from None
-    try:
-        node = loader.get_single_node()
-        if node is None:
-            return None, None
-        _no_duplicate_keys(node, path)
-        return loader.construct_document(node), node
+        loader = YAML_LOADER(text)  # the pure-Python reader refuses control characters at once
+        try:
+            node = loader.get_single_node()
+            if node is None:
+                return None, None
+            _check_nodes(node, path)
+            return loader.construct_document(node), node
+        finally:
+            loader.dispose()
     except ScenarioError:
         raise
+    except yaml.reader.ReaderError as exc:
+        # Its position counts characters in one loader and UTF-8 bytes in the other: find the
+        # character itself instead.
+        at = text.find(chr(exc.character)) if isinstance(exc.character, int) else -1
+        raise ScenarioError(path, f"not valid YAML: {exc.reason} (character #x{exc.character:04x})",
+                            text.count("\n", 0, at) + 1 if at >= 0 else None) from None
+    except UnicodeEncodeError as exc:  # libyaml reads UTF-8, which has no lone surrogates
+        raise ScenarioError(path, f"not valid Unicode text: {exc.reason} (character "
+                            f"#x{ord(text[exc.start]):04x})", text.count("\n", 0, exc.start) + 1) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or exc.context or "bad YAML"
@@ -79,24 +106,52 @@ def _load_yaml(text: str, path: str):
     except (ValueError, OverflowError, TypeError, RecursionError) as exc:
         # PyYAML's constructors raise these for values such as impossible dates.
         raise ScenarioError(path, f"not valid YAML: {exc}") from None
-    finally:
-        loader.dispose()
 
 
-def _no_duplicate_keys(node, path: str, depth: int = 0) -> None:
-    if depth > 200:
-        raise ScenarioError(path, "nested too deeply", node.start_mark.line + 1)
+def _check_nodes(root, path: str) -> None:
+    """Refuse a key given twice in a mapping, and a document that, its aliases written out, would
+    hold more than :data:`MAX_VALUES` values or never end (an alias inside the value it names).
+
+    An alias (``*name``) repeats a value without writing it again, so the node tree shares nodes:
+    ten short lines of aliases of aliases stand for billions of values, and whatever walks the
+    document would take minutes. Each node is visited once, without recursion, and its written-out
+    size is worked out from those of its children."""
+    size: dict[int, int] = {}  # node id -> values in it, aliases written out
+    open_: set[int] = set()  # nodes whose children are still being sized
+    todo = [(root, False)]  # (node, its children are sized)
+    while todo:
+        node, sized = todo.pop()
+        children = _children(node)
+        if sized:
+            open_.discard(id(node))
+            size[id(node)] = 1 + sum(size[id(child)] for child in children)
+            if size[id(node)] > MAX_VALUES:
+                raise ScenarioError(path, f"this value, its YAML aliases (*name) written out, holds more than "
+                                    f"{MAX_VALUES:,} values: far too many for a scenario", node.start_mark.line + 1)
+        elif id(node) in open_:
+            raise ScenarioError(path, "a YAML alias (*name) inside the value it names makes it endless",
+                                node.start_mark.line + 1)
+        elif id(node) not in size:
+            if isinstance(node, yaml.MappingNode):
+                _no_duplicate_keys(node, path)
+            open_.add(id(node))
+            todo.append((node, True))
+            todo += [(child, False) for child in children]
+
+
+def _children(node) -> list:
     if isinstance(node, yaml.MappingNode):
-        seen = set()
-        for key, value in node.value:
-            if isinstance(key, yaml.ScalarNode):
-                if key.value in seen:
-                    raise ScenarioError(path, f"the key {key.value!r} appears twice", key.start_mark.line + 1)
-                seen.add(key.value)
-            _no_duplicate_keys(value, path, depth + 1)
-    elif isinstance(node, yaml.SequenceNode):
-        for item in node.value:
-            _no_duplicate_keys(item, path, depth + 1)
+        return [n for pair in node.value for n in pair]
+    return node.value if isinstance(node, yaml.SequenceNode) else []
+
+
+def _no_duplicate_keys(node: yaml.MappingNode, path: str) -> None:
+    keys = set()
+    for key, _ in node.value:
+        if isinstance(key, yaml.ScalarNode):
+            if key.value in keys:
+                raise ScenarioError(path, f"the key {key.value!r} appears twice", key.start_mark.line + 1)
+            keys.add(key.value)
 
 
 def _line(node, *keys) -> int | None:
@@ -154,22 +209,46 @@ class _Reader:
     def fail(self, fault: str, *keys, step: int | None = None):
         raise ScenarioError(self.path, fault, _line(self.node, *keys) if self.node is not None else None, step)
 
+    def printable(self, text: str, what: str, *keys, step: int | None = None) -> str:
+        """``text``, refused when it holds a character that cannot be printed (:data:`UNPRINTABLE`)."""
+        bad = UNPRINTABLE.search(text)
+        if bad:
+            kind = "a lone surrogate" if "\ud800" <= bad.group() <= "\udfff" else "a control character"
+            self.fail(f"{what} holds {kind} (#x{ord(bad.group()):04x}), which cannot be printed", *keys, step=step)
+        return text
+
 
 def load(path: str | Path) -> Scenario:
     """Read and validate a scenario file. Raises :class:`ScenarioError` (never anything else)."""
     path_s = str(path)
+    return loads(_read(path, path_s), path_s)
+
+
+def _read(path: str | Path, path_s: str) -> str:
+    """The text of a regular file of at most :data:`MAX_BYTES`, in UTF-8."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise ScenarioError(path_s, "not a UTF-8 text file") from None
+        # Non-blocking, so that a named pipe is refused at once instead of waiting for a writer.
+        with open(path, "rb", opener=lambda p, flags: os.open(p, flags | getattr(os, "O_NONBLOCK", 0))) as f:
+            mode = os.fstat(f.fileno()).st_mode
+            if not stat.S_ISREG(mode):
+                kind = "a named pipe" if stat.S_ISFIFO(mode) else "a device or other special file"
+                raise ScenarioError(path_s, f"not a regular file but {kind}; a scenario is a YAML text file")
+            data = f.read(MAX_BYTES + 1)
     except OSError as exc:
         raise ScenarioError(path_s, f"cannot read: {exc.strerror or exc}") from None
-    return loads(text, path_s)
+    if len(data) > MAX_BYTES:
+        raise ScenarioError(path_s, f"larger than {MAX_BYTES // 2**20} MB, far more than any scenario; "
+                            "is it the right file?")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ScenarioError(path_s, "not a UTF-8 text file", data.count(b"\n", 0, exc.start) + 1) from None
 
 
 def loads(text: str, path: str = "<scenario>") -> Scenario:
-    """Validate scenario text (as :func:`load`); ``path`` names it in messages."""
-    data, node = _load_yaml(text, path)
+    """Validate scenario text (as :func:`load`); ``path`` names it in messages. The text is read
+    in Unicode NFC, so that a name is the same wherever it is written, however it was typed."""
+    data, node = _load_yaml(unicodedata.normalize("NFC", text), path)
     r = _Reader(path, node)
     if not isinstance(data, dict):
         r.fail("a scenario is a mapping with title, game, rules, players, deal and steps")
@@ -182,9 +261,12 @@ def loads(text: str, path: str = "<scenario>") -> Scenario:
     title = data["title"]
     if not isinstance(title, str) or not title.strip() or "\n" in title.strip():
         r.fail("title must be one line of text", "title")
+    r.printable(title, "title", "title")
     source = data.get("source")
     if source is not None and not isinstance(source, str):
         r.fail("source must be text", "source")
+    if source is not None:
+        r.printable(source, "source", "source")
     game = data["game"]
     if not isinstance(game, str) or game not in GAME_MODULES:
         r.fail(f"unknown game {game!r} (games: {', '.join(GAME_MODULES)})", "game")
@@ -217,11 +299,15 @@ def _players(r: _Reader, value, module, rules_name) -> tuple[str, ...]:
         r.fail("players must be a list of names in clockwise seat order", "players")
     names = []
     for i, p in enumerate(value):
-        if isinstance(p, bool) or not isinstance(p, (str, int)) or not str(p).strip() or any(ch.isspace() for ch in str(p)):
-            r.fail(f"player {p!r} must be a name without spaces", "players", i)
-        if str(p) in names:
-            r.fail(f"player {p} is listed twice", "players", i)
-        names.append(str(p))
+        if isinstance(p, bool):
+            r.fail(f"player {_boolean(p)}", "players", i)
+        try:
+            name = player_name(str(p) if isinstance(p, int) else p)
+        except DealError as exc:
+            r.fail(str(exc), "players", i)
+        if name in names:
+            r.fail(f"player {name} is listed twice", "players", i)
+        names.append(name)
     low, high = module.PLAYER_COUNTS[rules_name]
     if not low <= len(names) <= high:
         count = f"{low}" if low == high else f"{low} to {high}"
@@ -247,9 +333,17 @@ def _cards(r: _Reader, value, where: tuple, what: str, step: int | None = None) 
 
 
 def _player_name(r: _Reader, value, players, where: tuple, what: str, step: int | None = None) -> str:
-    if str(value) not in players or isinstance(value, bool):
+    if isinstance(value, bool):
+        r.fail(f"{what} {_boolean(value)}", *where, step=step)
+    if str(value) not in players:
         r.fail(f"{what} {value!r} is not a player (players: {', '.join(players)})", *where, step=step)
     return str(value)
+
+
+def _boolean(value: bool) -> str:
+    """Why a player written as true or false is not a name: YAML read a bare word as a boolean."""
+    return (f"{str(value).lower()} is not a name: YAML reads a bare yes, no, on, off, true or false as "
+            "true or false, so write such a name in quotes, like 'yes'")
 
 
 def _deal(r: _Reader, value, module, players) -> dict:
@@ -304,6 +398,7 @@ def _suit(v) -> str | None:
 def _action(r: _Reader, text, state: State, where: tuple, number: int) -> Action:
     if not isinstance(text, str):
         r.fail(f"an action is text such as 'PLAYER VERB CARDS', not {text!r}", *where, step=number)
+    r.printable(text, "the action", *where, step=number)
     try:
         return state.parse_action(text)
     except NotationError as exc:
@@ -335,7 +430,7 @@ def _step(r: _Reader, index: int, value, start: State, module) -> Step:
     if "note" in value:
         if not isinstance(value["note"], str):
             r.fail("note must be text", *where, "note", step=number)
-        step.note = value["note"].strip()
+        step.note = r.printable(value["note"], "note", *where, "note", step=number).strip()
     if "expect" in value:
         step.expect = _expect(r, value["expect"], start, module, where + ("expect",), number)
     return step
@@ -635,15 +730,58 @@ def actual_value(state: State, key: str):
 
 
 def check_paths(paths) -> list[Path]:
-    """The scenario files named by ``paths`` (files, or folders searched for *.yaml / *.yml)."""
-    files = []
-    for p in map(Path, paths):
-        if p.is_dir():
-            files.extend(sorted(f for f in p.rglob("*") if f.suffix in (".yaml", ".yml") and f.is_file()))
-        else:
-            files.append(p)
-    return files
+    """The scenario files named by ``paths`` (files, or folders searched for *.yaml / *.yml),
+    leaving out what could not be searched (:func:`scenario_paths` says what that was)."""
+    return [p for p, skipped in scenario_paths(paths) if skipped is None]
 
+
+def scenario_paths(paths) -> list[tuple[Path, str | None]]:
+    """Each path of ``paths`` that is not a folder, and each ``*.yaml`` / ``*.yml`` file at any depth
+    of those that are (in path order), paired with ``None``; and, paired with why, whatever in those
+    folders could not be searched: a folder that cannot be read, a symbolic link that leads
+    nowhere, or round in a loop. Folders are walked without recursion, so depth is no limit; a link
+    to a folder is followed unless it leads back to a folder it is in."""
+    out = []
+    for top in map(Path, paths):
+        if not top.is_dir():
+            out.append((top, None))
+            continue
+        found: list[tuple[Path, str | None]] = []
+        here = top.stat()
+        todo = [(top, ((here.st_dev, here.st_ino),))]  # a folder, and those it is in, itself included
+        while todo:
+            folder, within = todo.pop()
+            try:
+                with os.scandir(folder) as listing:
+                    entries = list(listing)
+            except OSError as exc:
+                found.append((folder, f"skipped: cannot read this folder ({exc.strerror or exc})"))
+                continue
+            for entry in entries:
+                path = Path(entry.path)
+                try:
+                    info = entry.stat()  # of what a symbolic link leads to
+                except OSError as exc:
+                    found.append((path, f"skipped: {_unreachable(entry, exc)}"))
+                    continue
+                if stat.S_ISDIR(info.st_mode):
+                    if (info.st_dev, info.st_ino) in within:
+                        found.append((path, "skipped: a symbolic link to a folder it is in, which would "
+                                            "loop forever"))
+                    else:
+                        todo.append((path, within + ((info.st_dev, info.st_ino),)))
+                elif path.suffix in (".yaml", ".yml"):
+                    found.append((path, None))
+        out.extend(sorted(found, key=lambda pair: pair[0]))
+    return out
+
+
+def _unreachable(entry: os.DirEntry, exc: OSError) -> str:
+    if entry.is_symlink() and exc.errno == errno.ELOOP:
+        return "a symbolic link in a loop of links"
+    if entry.is_symlink() and exc.errno == errno.ENOENT:
+        return "a symbolic link to nothing (what it pointed to is gone)"
+    return f"cannot read ({exc.strerror or exc})"
 
 
 def _outcome_word(o: StepOutcome) -> str:

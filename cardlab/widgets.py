@@ -1003,12 +1003,26 @@ def _ruleset(module, rules):
     return module.RULESETS[rules]
 
 
+def _replay_under(scenario: Scenario, rules, at_step: int | None) -> tuple[State, str | None]:
+    """:func:`_replay` under ``rules``, or :class:`~cardlab.engine.IncompatibleRules` in one
+    sentence when the scenario's deal cannot be played under them."""
+    from .engine import DealError, IncompatibleRules
+
+    scenario.start().with_rules(rules)  # the game's own sentence, such as "yeeqia has no jokers: ..."
+    try:
+        return _replay(scenario, rules, at_step)
+    except DealError as exc:
+        raise IncompatibleRules(f"{scenario.path} cannot be set up under {rules.name}: {exc}.") from None
+
+
 class Compare(Widget):
     """One position under two rule sets side by side (such as durak ``podkidnoy`` and
     ``perevodnoy``): each picture with its legal actions, the actions legal under only one of them
     marked. ``source`` is a scenario / path, replayed under each rule set up to step ``at_step``
     (default: its start), or a :class:`State`, copied under each rule set. When one rule set
-    refuses an action of the scenario, its side shows the position before it and ``notes`` says so."""
+    refuses an action of the scenario, its side shows the position before it and ``notes`` says so.
+    A position one of them cannot hold (a joker under yeeqia) raises
+    :class:`~cardlab.engine.IncompatibleRules`, whose message says why in one sentence."""
 
     def __init__(self, source: State | Scenario | str | Path, rules_a, rules_b, at_step: int | None = None,
                  four_colour: bool = False):
@@ -1023,7 +1037,7 @@ class Compare(Widget):
         else:
             scenario = _scenario(source)
             self.rules = (_ruleset(scenario.module, rules_a), _ruleset(scenario.module, rules_b))
-            replays = [_replay(scenario, r, at_step) for r in self.rules]
+            replays = [_replay_under(scenario, r, at_step) for r in self.rules]
             self.states = tuple(state for state, _ in replays)
             self.notes = [note for _, note in replays if note]
 

@@ -9,7 +9,7 @@ import pytest
 from cardlab import daifugo
 from cardlab.cards import StandIn, card, parse_cards
 from cardlab.daifugo import JOKER, RULESETS, from_deal, new_game, readings
-from cardlab.engine import Action, DealError, IllegalAction, NotationError
+from cardlab.engine import Action, DealError, IllegalAction, IncompatibleRules, NotationError
 
 P = ("a", "b", "c", "d")
 JDF = RULESETS["jdf"]
@@ -755,3 +755,28 @@ def test_during_the_exchange_only_those_still_to_give_act():
     s = exchange_deal()
     act(s, "d give RJ S2")
     assert s.to_act() == ["a", "b", "c"]
+
+
+# --- the same position under the other rule set ----------------------------------------------------
+
+def test_with_rules_refuses_a_position_with_a_joker_under_yeeqia():
+    with pytest.raises(IncompatibleRules, match=r"^yeeqia has no jokers: this position cannot be played under it\.$"):
+        exchange_deal().with_rules(YEEQIA)
+
+
+def test_with_rules_carries_the_previous_ranks_over_by_place():
+    s = exchange_deal(d="S2 H2 SA C3").with_rules(YEEQIA)
+    assert s.previous_ranks == {"a": "daifugo", "b": "fugo", "c": "heimin", "d": "daihinmin"}
+    for text in ("d give S2 H2", "c give HA", "b give D4", "a give S4 S5"):
+        act(s, text)
+    assert not s.exchanging and s.turn == "d" and set(s.hands["c"]) == {card("C5"), card("D6"), card("D4")}
+    assert s.with_rules(JDF).previous_ranks["c"] == "hinmin"
+
+
+def test_with_rules_drops_a_suit_lock_under_rules_without_one():
+    s = deal(a="H4 S9", b="H5 S10", c="S6 H6", d="H7")
+    act(s, "a play H4", "b play H5")
+    spade = s.parse_action("c play S6")
+    assert code(s, "c play S6") == "suit_lock"
+    assert s.with_rules(JDF).lock == {"H"} and s.with_rules(YEEQIA).lock == frozenset()
+    assert s.with_rules(YEEQIA).is_legal(spade)

@@ -744,3 +744,12 @@ def test_a_seat_letter_names_a_player_and_learner_text_shows_it():
     latin = durak.from_deal("podkidnoy", ["B", "A"], hands={"B": ["S8"], "A": ["SQ"]}, trump="H", attacker="B")
     assert latin.parse_action("A take").player == "A"  # a player's own name wins over a seat letter
     assert latin.learner_text("B attack S8") == "B attack 8♠"
+
+
+def test_check_takes_the_notation_as_text_like_act():
+    game = durak.from_deal("podkidnoy", ["甲", "乙"], hands={"甲": ["S8"], "乙": ["SQ", "H7"]}, trump="H",
+                           attacker="甲")
+    assert game.check("甲 attack S8") is None
+    assert game.check("乙 attack SQ").code == "not_attacker"
+    with pytest.raises(NotationError):
+        game.check("甲 attack")

@@ -6,6 +6,7 @@ import io
 from contextlib import redirect_stdout
 from pathlib import Path
 
+import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -152,3 +153,30 @@ def test_check_command_exit_codes(tmp_path, doc, raw, text):
     printed = out.getvalue()
     assert "internal error" not in printed and "Traceback" not in printed
     assert printed.startswith({0: "ok  ", 1: "FAIL  ", 2: "ERROR  "}[status])
+
+
+def _marks(loader, text):
+    """Where every node of ``text`` starts, in the order the nodes are written."""
+    todo, marks = [loader(text).get_single_node()], []
+    while todo:
+        node = todo.pop()
+        if node is None:
+            continue
+        marks.append((node.start_mark.line, node.start_mark.column))
+        if isinstance(node, yaml.MappingNode):
+            todo += [n for pair in reversed(node.value) for n in reversed(pair)]
+        elif isinstance(node, yaml.SequenceNode):
+            todo += reversed(node.value)
+    return marks
+
+
+LESSONS = sorted((Path(__file__).resolve().parent.parent / "lessons" / "scenarios").glob("*/*.yaml"))
+
+
+@pytest.mark.skipif(not hasattr(yaml, "CSafeLoader"), reason="PyYAML was built without libyaml")
+@settings(max_examples=200, deadline=None)
+@given(text=st.one_of(st.one_of(near_valid(), values).map(dump),
+                      st.sampled_from(LESSONS).map(lambda p: p.read_text(encoding="utf-8"))))
+def test_libyaml_places_every_node_where_the_pure_python_loader_does(text):
+    """Messages name lines from the node tree: both loaders must build the same marks."""
+    assert _marks(yaml.CSafeLoader, text) == _marks(yaml.SafeLoader, text)

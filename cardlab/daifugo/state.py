@@ -6,8 +6,9 @@ import random
 from collections import Counter
 from itertools import combinations
 
-from ..cards import SUIT_SYMBOLS, Card, StandIn, card, count_cards, format_cards, sort_cards
-from ..engine import Action, DealError, Event, IllegalAction, Refusal, State, check_cards_unique
+from ..cards import SUIT_SYMBOLS, Card, StandIn, card, count_cards, deck_set, format_cards, sort_cards
+from ..engine import (Action, DealError, Event, IllegalAction, IncompatibleRules, Refusal, State,
+                      check_cards_unique, player_name, player_names)
 from .combos import (Play, eight_cut, forbidden_finish, is_spade_three_return, judge, legal_plays,
                      readings, starts_revolution)
 from .rules import JOKER, ORDER, RANK_TITLES, RULESETS, DaifugoRules, order_text, rank_text, strength
@@ -85,7 +86,7 @@ class DaifugoState(State):
         return next(p for p, r in self.previous_ranks.items() if r == "daifugo")
 
     def deck_cards(self) -> frozenset[Card]:
-        return frozenset(self.rules.deck)
+        return deck_set(self.rules.deck_name)
 
     def is_over(self) -> bool:
         return self.over
@@ -122,7 +123,7 @@ class DaifugoState(State):
 
     # --- legality -------------------------------------------------------------------------------
 
-    def check(self, action: Action) -> Refusal | None:
+    def _check(self, action: Action) -> Refusal | None:
         player, verb, cards = action
         if self.over:
             return Refusal("game_over", "The game has ended: every place is decided.")
@@ -437,6 +438,25 @@ class DaifugoState(State):
 
         return ask(self, action)
 
+    def with_rules(self, rules: DaifugoRules) -> "DaifugoState":
+        """Also: refuses a position holding a card the other deck lacks (a joker under yeeqia);
+        the previous ranks keep their places under the other name of the third (hinmin under jdf,
+        heimin under yeeqia); a suit lock lapses under rules that have none."""
+        cards = [c for hand in self.hands.values() for c in hand]
+        cards += [*self.blind, *self.pile, *(c for _, play in self.table for c in play.physical)]
+        deck = deck_set(rules.deck_name)
+        missing = sort_cards({c for c in cards if c not in deck})
+        if missing:
+            what = "jokers" if all(c.is_joker for c in missing) else format_cards(missing)
+            raise IncompatibleRules(f"{rules.name} has no {what}: this position cannot be played under it.")
+        other = super().with_rules(rules)
+        if other.previous_ranks:
+            other.previous_ranks = {p: rules.third_rank if r == self.rules.third_rank else r
+                                    for p, r in other.previous_ranks.items()}
+        if not rules.suit_lock:
+            other.lock = frozenset()
+        return other
+
     def key(self) -> tuple:
         return (self.rules, self.players, tuple(frozenset(self.hands[p]) for p in self.players),
                 self.blind, tuple(sorted(self.previous_ranks.items())) if self.previous_ranks else None,
@@ -499,11 +519,9 @@ def _rules(rules) -> DaifugoRules:
 
 
 def _players(players) -> tuple[str, ...]:
-    players = tuple(players)
+    players = player_names(players)
     if len(players) != PLAYERS:
         raise DealError(f"daifugo is played here by {PLAYERS} players, not {len(players)}")
-    if len(set(players)) != len(players):
-        raise DealError("player names must be unique")
     return players
 
 
@@ -538,6 +556,7 @@ def from_deal(rules: DaifugoRules | str, players, hands=None, seed: int = 0, lea
     players = _players(players)
     if hands is None:
         return new_game(rules, players, seed, leader, previous_ranks)
+    hands = {player_name(p): h for p, h in hands.items()}
     for p in hands:
         if p not in players:
             raise DealError(f"hands names {p!r}, who is not a player")
@@ -562,13 +581,14 @@ def _start(rules, players, hands, leader, previous_ranks, blind) -> DaifugoState
             leader = next((p for p in players if DIAMOND_THREE in hands[p]), players[0])
         else:
             leader = players[0]
-    elif leader not in players:
+    elif (leader := player_name(leader)) not in players:
         raise DealError(f"leader {leader!r} is not a player")
     return DaifugoState(rules, players, hands, leader, previous_ranks, blind)
 
 
 def _check_previous_ranks(rules, players, hands, previous_ranks) -> dict[str, str]:
     names = rules.rank_names
+    previous_ranks = {player_name(p): r for p, r in previous_ranks.items()}
     if set(previous_ranks) != set(players):
         raise DealError("previous_ranks must give every player a rank")
     if sorted(previous_ranks.values(), key=lambda r: names.index(r) if r in names else -1) != list(names):

@@ -21,7 +21,7 @@ import random
 from dataclasses import dataclass
 
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, Card, card, count_cards, deck, format_cards
-from ..engine import Action, DealError, Event, Refusal, State, check_cards_unique
+from ..engine import Action, DealError, Event, Refusal, State, check_cards_unique, player_name, player_names
 
 HAND_SIZE = 6
 MAX_ATTACK = 6
@@ -176,7 +176,7 @@ class DurakState(State):
 
     # --- legality -------------------------------------------------------------------------------
 
-    def check(self, action: Action) -> Refusal | None:
+    def _check(self, action: Action) -> Refusal | None:
         player, verb, cards = action
         if self.over:
             return Refusal("game_over", "The game has ended: once the stock is empty and at most one "
@@ -544,6 +544,9 @@ class DurakState(State):
         other.limit = min(rules.round_cap(other.round_no), held)
         return other
 
+    def deck_cards(self) -> frozenset[Card]:
+        return _DECK_SET
+
     def finished(self) -> list[str]:
         """Players who are out (no cards once the stock is empty), in the order they went out."""
         return list(self.out)
@@ -621,11 +624,11 @@ def _lowest_trump_holder(players, hands, trump) -> str | None:
     return best[0] if best else None
 
 
-def _check_players(players) -> None:
+def _players(players) -> tuple[str, ...]:
+    players = player_names(players)
     if not 2 <= len(players) <= 6:
         raise DealError(f"durak is for 2 to 6 players, not {len(players)}")
-    if len(set(players)) != len(players):
-        raise DealError("player names must be unique")
+    return players
 
 
 def new_game(rules: DurakRules | str, players, seed: int = 0, previous_loser: str | None = None) -> DurakState:
@@ -637,8 +640,7 @@ def new_game(rules: DurakRules | str, players, seed: int = 0, previous_loser: st
     dealt; choice: the last card dealt (the dealer's) is shown to fix the trump and stays in hand.
     """
     rules = RULESETS[rules] if isinstance(rules, str) else rules
-    players = tuple(players)
-    _check_players(players)
+    players = _players(players)
     cards = list(DECK)
     random.Random(seed).shuffle(cards)
     n = len(players)
@@ -656,12 +658,13 @@ def new_game(rules: DurakRules | str, players, seed: int = 0, previous_loser: st
 def _start(rules, players, hands, stock, trump, attacker, previous_loser):
     if attacker is None:
         if previous_loser is not None:
+            previous_loser = player_name(previous_loser)
             if previous_loser not in players:
                 raise DealError(f"previous_loser {previous_loser!r} is not a player")
             attacker = players[(players.index(previous_loser) + 1) % len(players)]
         else:
             attacker = _lowest_trump_holder(players, hands, trump) or players[0]
-    elif attacker not in players:
+    elif (attacker := player_name(attacker)) not in players:
         raise DealError(f"attacker {attacker!r} is not a player")
     holding = [p for p in players if hands.get(p)]
     if not stock and len(holding) < 2:
@@ -684,8 +687,7 @@ def from_deal(rules: DurakRules | str, players, hands=None, stock=None, trump=No
     stock is every card in no hand, shuffled by ``seed``, with a card of ``trump`` (when given) at
     the bottom. Raises :class:`DealError` for an impossible deal."""
     rules = RULESETS[rules] if isinstance(rules, str) else rules
-    players = tuple(players)
-    _check_players(players)
+    players = _players(players)
     if hands is None:
         if stock is not None or trump is not None:
             raise DealError("stock and trump need the hands they go with (give hands too)")
@@ -693,6 +695,7 @@ def from_deal(rules: DurakRules | str, players, hands=None, stock=None, trump=No
         if attacker is not None:
             return _start(rules, players, game.hands, game.stock, game.trump, attacker, None)
         return game
+    hands = {player_name(p): cs for p, cs in hands.items()}
     for p in hands:
         if p not in players:
             raise DealError(f"hands names {p!r}, who is not a player")

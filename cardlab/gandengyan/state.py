@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from ..cards import Card, card, count_cards, format_cards, plain
-from ..engine import Action, DealError, Event, IllegalAction, Refusal, State, check_cards_unique
+from ..cards import Card, card, count_cards, deck_set, format_cards, plain
+from ..engine import Action, DealError, Event, IllegalAction, Refusal, State, check_cards_unique, player_names
 from .combos import Play, alone_text, can_lead, legal_plays, readings, ruling, show
 from .rules import RULESETS, GanDengYanRules, and_list, in_order
 
@@ -66,7 +66,7 @@ class GanDengYanState(State):
         return players[(players.index(player) + 1) % len(players)]
 
     def deck_cards(self) -> frozenset[Card]:
-        return frozenset(self.rules.deck)
+        return deck_set(self.rules.deck_name)
 
     def is_over(self) -> bool:
         return self.over
@@ -100,7 +100,7 @@ class GanDengYanState(State):
 
     # --- legality -------------------------------------------------------------------------------
 
-    def check(self, action: Action) -> Refusal | None:
+    def _check(self, action: Action) -> Refusal | None:
         player, verb, cards = action
         if self.over:
             if self.winner:
@@ -359,13 +359,11 @@ def _rules(rules) -> GanDengYanRules:
 
 
 def _players(players, rules: GanDengYanRules) -> tuple[str, ...]:
-    players = tuple(players)
+    players = player_names(players)
     low, high = rules.players
     if not low <= len(players) <= high:
         count = f"{low}" if low == high else f"{low} to {high}"
         raise DealError(f"{rules.name} is for {count} players, not {len(players)}")
-    if len(set(players)) != len(players):
-        raise DealError("player names must be unique")
     return players
 
 
