@@ -36,7 +36,7 @@ def test_table_talk_follows_the_rule_set_and_the_deal():
     assert yiqi["May a player pass when able to play?"].startswith("yes, except on their own lead")
     assert jj["May a player pass when able to play?"].startswith("no (有出必出)")
     assert "What may a joker do?" in yiqi and "What may a wild card do?" in jj
-    assert "not described by 001 and not implemented" in yiqi["How does the game end, and what is scored?"]
+    assert "not described by the article and not implemented" in yiqi["How does the game end, and what is scored?"]
     assert yiqi["In what order do the ranks run?"].startswith("3 < 4 < 5")
 
 

@@ -46,7 +46,7 @@ def table_talk(state) -> list[tuple[str, str]]:
         ("How does the game end, and what is scored?", "the first player to empty their hand wins at "
          "once, and nobody draws after that; cardlab records the winner and everyone's leftover cards. "
          "The official scoring (base points, bomb multipliers, leftover jokers, 2s and bombs, 被關) is "
-         "not described by 001 and not implemented."),
+         "not described by the article and not implemented."),
     ]
 
 
