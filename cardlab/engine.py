@@ -185,6 +185,11 @@ class State:
         """The verbs this game and rule set have, in the order a player reads them."""
         return list(self.VERBS)
 
+    def hand_order(self, cards) -> list[Card]:
+        """``cards`` in the order a player of this game holds them, for pictures and buttons
+        (the default: the deck's order)."""
+        return sorted(cards)
+
     def table_cards(self) -> list[Card]:
         """Cards on the table that an action may name (none unless the game says so)."""
         return []

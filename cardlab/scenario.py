@@ -19,7 +19,7 @@ from typing import Any
 
 import yaml
 
-from .cards import SUIT_SYMBOLS, Card, CardError, StandIn, count_cards, parse_token
+from .cards import SUIT_SYMBOLS, Card, CardError, StandIn, count_cards, parse_token, plain
 from .engine import REASON_CODES, Action, DealError, Event, IllegalAction, NotationError, State, player_name
 
 # The games and rule sets the contract names; a game whose module is missing is "not implemented".
@@ -637,7 +637,7 @@ def show_value(value) -> str:
 
 
 def _cards_words(value) -> str:
-    return " ".join(sorted(str(c) for c in value)) if value else ""
+    return " ".join(str(c) for c in sorted(value, key=lambda c: plain(c).index)) if value else ""
 
 
 def _yes_no(yes: str, no: str):

@@ -348,7 +348,9 @@ def seats_svg(labels: list[str], caption: str) -> str:
     """A round table seen from above with ``labels`` seated clockwise from the bottom, an arrow
     between each seat and the next, and ``caption`` (also the text alternative) under it."""
     n = len(labels)
-    cx, cy, radius, ring = 190, 150, 110, 62
+    lines = caption.split(". ")
+    width = max(380, max(text_width(line, 13) for line in lines) + 2 * PAD)
+    cx, cy, radius, ring = width / 2, 150, 110, 62
     parts = [f'<circle cx="{cx}" cy="{cy}" r="{ring + 8}" fill="#e8f1e8" stroke="#6b8f6b" stroke-width="2"/>',
              '<defs><marker id="cardlab-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="7" '
              'markerHeight="7" orient="auto-start-reverse"><path d="M0 0L10 5L0 10Z" fill="#6b8f6b"/></marker></defs>']
@@ -367,8 +369,6 @@ def seats_svg(labels: list[str], caption: str) -> str:
         parts.append(f'<circle cx="{num(x)}" cy="{num(y)}" r="9" fill="{INK if i else HIGHLIGHT}"/>')
         parts.append(svg_text(x, y + (26 if y >= cy else -16), label, 15, weight="bold"))
     parts.append(svg_text(cx, cy + 5, "clockwise", 13, MUTED))
-    width = 380
-    lines = caption.split(". ")
     for k, line in enumerate(lines):
         parts.append(svg_text(width / 2, 322 + 18 * k, line.rstrip(".") + ".", 13, anchor="middle"))
     return svg_document(width, 314 + 18 * len(lines), caption, "".join(parts))

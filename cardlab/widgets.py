@@ -492,7 +492,7 @@ class TryIt(SizedWidget):
     def selectable(self) -> list[Card]:
         """The cards that can be selected now: the seat's hand, then any table cards an action
         may name."""
-        return sorted(self._state.hands[self._player]) + list(self._state.table_cards())
+        return self._state.hand_order(self._state.hands[self._player]) + list(self._state.table_cards())
 
     def select(self, *cards: Card | StandIn | str) -> None:
         """Make ``cards`` (cards, stand-ins, or their notation such as ``"D5"`` or ``"BJ=5"``) the
@@ -703,7 +703,7 @@ class TryIt(SizedWidget):
             # replaces the button under the pointer.
             for button in self._card_buttons.values():
                 button.close()
-            hand = sorted(self._state.hands[self._player])
+            hand = self._state.hand_order(self._state.hands[self._player])
             table = list(self._state.table_cards())
             self._card_buttons = {c: self._card_button(ipw, c, c.name) for c in hand}
             self._card_buttons.update({c: self._card_button(ipw, c, c.name + " (on the table)") for c in table})
@@ -1099,7 +1099,8 @@ class Compare(Widget):
 
 class Referee(Widget):
     """A game's checklist on a position the learner chooses: a worked example from ``folder``
-    (listed by title), the position after some of its steps (drawn), and a move typed in the
+    (listed by title), the position after some of its steps (drawn; steps counted as the
+    :class:`Stepper` counts them), and a move typed in the
     notation (``B defend S8 SQ``: a seat letter may stand for a name). The answers come from the
     game's own checklist (:mod:`cardlab.referee`), that is from the engine's own checks."""
 
@@ -1123,11 +1124,14 @@ class Referee(Widget):
         return self._state
 
     def _position(self, file: str, step: int) -> tuple[State, int]:
+        """The position after ``step`` steps counted as the stepper counts them (a step of the file
+        that only checks is not one), and that step number, within the example."""
         if file not in self.titles:
             raise ValueError(f"{file!r} is not one of the worked examples ({', '.join(self.titles)})")
         scenario = load(self.folder / file)
-        step = max(0, min(_whole_number(step, "the step"), len(scenario.steps)))
-        return _replay(scenario, scenario.rules, step)[0], step
+        actions = [i for i, s in enumerate(scenario.steps, 1) if s.action is not None]
+        step = max(0, min(_whole_number(step, "the step"), len(actions)))
+        return _replay(scenario, scenario.rules, actions[step - 1] if step else 0)[0], step
 
     def show(self, file: str, step: int = 0) -> None:
         """Choose the position: worked example ``file`` after its first ``step`` steps (a step past

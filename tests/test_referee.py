@@ -58,14 +58,18 @@ def test_ask_at_the_limit_and_with_an_empty_stock():
 
 def test_referee_widget_answers_and_reports_bad_input():
     pytest.importorskip("ipywidgets")
-    from cardlab.widgets import Referee
+    from cardlab.widgets import Referee, Stepper
 
     ref = Referee(DURAK)
     assert repr(ref) == f"<Referee {len(list(DURAK.glob('*.yaml')))} worked examples in durak>"
     assert ref.ask("route_a.yaml", 2, "甲 attack D6").splitlines()[-1].startswith("So, is it legal?  no (rank_not_on_table)")
     assert "no verb 'atack'" in ref.ask("route_a.yaml", 2, "甲 atack D6")
     ref.ask("route_a.yaml", 99, "甲 done")  # past the end: the end of the example
-    assert ref.step == len(load(DURAK / "route_a.yaml").steps)
+    assert ref.step == Stepper(DURAK / "route_a.yaml").total == 8  # counted as the stepper counts
+    stepper = Stepper(DURAK / "route_a.yaml")
+    stepper.goto(7)
+    ref.show("route_a.yaml", 7)
+    assert ref.state == stepper.state
     assert ref.ask("route_a.yaml", 0, "A attack S8").endswith("So, is it legal?  yes")  # seat letter
     view = ref.widget
     assert ref._file_menu.value == "route_a.yaml" and ref._move_box.value == "A attack S8"

@@ -157,7 +157,7 @@ def _revolution_answer(state) -> str:
     never = ", never a sequence" if not starts_revolution(sequence, rules) else ""
     jokers = " (jokers may make up the number)" if rules.has_jokers else ""
     text = (f"a legal play of {rules.revolution_size} or more cards of one rank{jokers}{never}. It "
-            f"reverses the ordinary cards ({order_text(True)}) until the game ends or another such "
+            f"reverses the ordinary cards ({order_text(True, rules.has_jokers)}) until the game ends or another such "
             "play turns them back; clearing the table does not end it")
     return text + (". A revolution is in force now." if state.revolution else ".")
 
@@ -323,7 +323,7 @@ def _ask_play(state, action: Action) -> list[tuple[str, str]]:
     if top is None:
         shape = f"nothing to beat: the table is empty, so {player} leads, and any combination may lead; {what}."
     elif returned:
-        shape = (f"yes: a single card on the lone joker, and the lone 3♠ is the one single that beats "
+        shape = ("yes: a single card on the lone joker, and the lone 3♠ is the one single that beats "
                  "it (スペ3返し, spade-3 return).")
     elif shape_refusal is not None:
         shape = f"no: {to_symbols(shape_refusal.explanation)}"
@@ -332,8 +332,8 @@ def _ask_play(state, action: Action) -> list[tuple[str, str]]:
     answers.append((SAME_SHAPE, shape))
 
     # 2. Revolution, and so which order?
-    order = (f"yes (革命, revolution): the reversed order applies, {order_text(True)}" if revolution
-             else f"no: the normal order applies, {order_text(False)}")
+    order = (f"yes (革命, revolution): the reversed order applies, {order_text(True, state.rules.has_jokers)}"
+             if revolution else f"no: the normal order applies, {order_text(False, state.rules.has_jokers)}")
     if top is not None and shape_refusal is None:
         if returned:
             order += "; the lone joker stays above every card in either order, and only the lone 3♠ answers it"
@@ -453,7 +453,8 @@ def _ask_give(state, player: str) -> list[tuple[str, str]]:
         fitting = sorted((c for c in sort_cards(hand) if exchange_strength(c) in wanted),
                          key=exchange_strength, reverse=lower)
         which = "strongest" if lower else "weakest"
-        text = (f"{player}'s {which} {count_cards(count)} in the normal order (joker, 2, A, K, … 3): "
+        top = "joker, 2" if state.rules.has_jokers else "2"
+        text = (f"{player}'s {which} {count_cards(count)} in the normal order ({top}, A, K, … 3): "
                 f"{names}")
         if len(fitting) > count:
             text += f"; {player} chooses among {_cards(fitting)}, as only the suit of a tied rank is free."

@@ -249,8 +249,8 @@ def judge(play: Play, top: Play | None, rules: DaifugoRules, revolution: bool,
 
 
 def _why_not_stronger(play: Play, top: Play, revolution: bool, rules: DaifugoRules) -> str:
-    state = "during the revolution" if revolution else "in the normal order"
-    order = f"The order {state} is {order_text(revolution)}."
+    which = "The order during the revolution" if revolution else "The normal order"
+    order = f"{which} is {order_text(revolution, rules.has_jokers)}."
     if play.kind == "group":
         if play.rank == top.rank:
             return (f"{play.name()} only equals {top.name()}: an equal rank never beats, and suits "

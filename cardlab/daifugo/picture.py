@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..cards import SUIT_SYMBOLS, Card
+from ..cards import SUIT_SYMBOLS
 from ..svg import (GAP, PAD, check_view, hand_block, highlight_set, is_hidden, seat_order,
                    svg_document, svg_text, text_width, top_row)
 
@@ -21,11 +21,6 @@ def _daifugo_role(state, p: str, view: str, seat: str | None) -> str:
     count = len(state.hands[p])
     tags.append(f"{count} card" + ("" if count == 1 else "s"))
     return " · ".join([name] + tags)
-
-
-def _daifugo_sorted(cards) -> list[Card]:
-    """A hand in Daifugo's usual order, weakest first: 3 up to A, then 2, then jokers."""
-    return sorted(cards, key=lambda c: (c.is_wild, (c.rank - 3) % 13 if c.rank else 0, c.index))
 
 
 def daifugo_svg(state, *, view: str = "teaching", seat: str | None = None, highlight: Iterable = (),
@@ -51,7 +46,7 @@ def daifugo_svg(state, *, view: str = "teaching", seat: str | None = None, highl
 
     def block(p):
         nonlocal y, right
-        markup, y, edge = hand_block(_daifugo_role(state, p, view, seat), _daifugo_sorted(state.hands[p]), PAD, y,
+        markup, y, edge = hand_block(_daifugo_role(state, p, view, seat), state.hand_order(state.hands[p]), PAD, y,
                                       width, hidden=is_hidden(view, seat, p), highlight=hl,
                                       four_colour=four_colour)
         parts.append(markup)

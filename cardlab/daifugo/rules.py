@@ -36,10 +36,10 @@ def rank_text(rank: int) -> str:
     return "joker" if rank == JOKER else RANK_NAMES[rank]
 
 
-def order_text(revolution: bool) -> str:
-    """The order of the cards in words, weakest first."""
+def order_text(revolution: bool, jokers: bool = True) -> str:
+    """The order of the cards in words, weakest first (the joker last, in a deck that has it)."""
     ranks = ORDER[::-1] if revolution else ORDER
-    return " < ".join(RANK_NAMES[r] for r in ranks) + " < joker"
+    return " < ".join(RANK_NAMES[r] for r in ranks) + (" < joker" if jokers else "")
 
 
 @dataclass(frozen=True)

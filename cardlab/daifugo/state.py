@@ -233,7 +233,7 @@ class DaifugoState(State):
         rank = RANK_TITLES[self.previous_ranks[player]]
         if lower:
             return Refusal("must_give_strongest", f"{player} ({rank}) must hand {partner} their "
-                           f"strongest {count_cards(count)} in the normal order (joker, 2, A, K, ...): "
+                           f"strongest {count_cards(count)} in the normal order ({'joker, ' if self.rules.has_jokers else ''}2, A, K, ...): "
                            f"{names}; only the suit of a tied rank is theirs to choose. "
                            f"{format_cards(tokens)} is not that.")
         return Refusal("must_give_weakest", f"Under this rule set the upper player returns their "
@@ -322,10 +322,10 @@ class DaifugoState(State):
             if self.revolution:
                 text = (f"Revolution (革命): {play.size} cards of one rank reverse the order of the "
                         f"ordinary cards until the game ends or the next revolution: "
-                        f"{order_text(True)}.")
+                        f"{order_text(True, rules.has_jokers)}.")
             else:
-                text = (f"Counter-revolution: another {play.size} of one rank restores the normal "
-                        f"order, {order_text(False)}.")
+                text = (f"Counter-revolution: another group of {play.size} cards of one rank restores "
+                        f"the normal order, {order_text(False, rules.has_jokers)}.")
             events.append(Event("revolution", player, play.cards, text))
         if (rules.suit_lock and not self.lock and not cut and not returned and before is not None
                 and play.suits is not None and play.suits == before.suits):
@@ -417,6 +417,10 @@ class DaifugoState(State):
         return [Event("game_over", None, (), f"The game is over: {ranks}{score}.")]
 
     # --- views ----------------------------------------------------------------------------------
+
+    def hand_order(self, cards) -> list[Card]:
+        """Weakest first in the normal order: 3 up to A, then 2, then the jokers."""
+        return sorted(cards, key=lambda c: (c.is_wild, (c.rank - 3) % 13 if c.rank else 0, c.index))
 
     def verbs(self) -> list[str]:
         """During the exchange only ``give``; afterwards ``play`` and ``pass``."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..cards import SUIT_NAMES, SUIT_SYMBOLS, Card, count_cards
+from ..cards import SUIT_NAMES, SUIT_SYMBOLS, count_cards
 from ..svg import (CARD_H, CARD_W, GAP, LABEL, MUTED, PAD, check_view, hand_block, highlight_set,
                    is_hidden, num, placed, seat_order, suit_colour, suit_shape, svg_document,
                    svg_text, text_width)
@@ -25,11 +25,6 @@ def _durak_role(state, p: str, view: str, seat: str | None) -> str:
     else:
         role = "may throw in"
     return " · ".join(x for x in (name, role, count) if x)
-
-
-def _durak_sorted(cards, trump: str) -> list[Card]:
-    """A hand as a player holds it: suits together, trumps at the right, low to high."""
-    return sorted(cards, key=lambda c: (c.suit == trump, "SHDC".index(c.suit), c.rank))
 
 
 def durak_table_svg(state, *, view: str = "teaching", seat: str | None = None, highlight: Iterable = (),
@@ -57,7 +52,7 @@ def durak_table_svg(state, *, view: str = "teaching", seat: str | None = None, h
 
     def block(p):
         nonlocal y, right
-        markup, y, edge = hand_block(_durak_role(state, p, view, seat), _durak_sorted(state.hands[p], trump),
+        markup, y, edge = hand_block(_durak_role(state, p, view, seat), state.hand_order(state.hands[p]),
                                       PAD, y, w, hidden=is_hidden(view, seat, p), highlight=hl,
                                       four_colour=four_colour)
         parts.append(markup)

@@ -586,6 +586,10 @@ class DurakState(State):
     def verbs(self) -> list[str]:
         return [v for v in self.VERBS if v != "transfer" or self.rules.transfer]
 
+    def hand_order(self, cards) -> list[Card]:
+        """As a player holds a Durak hand: suits together, trumps at the right, low to high."""
+        return sorted(cards, key=lambda c: (c.suit == self.trump, "SHDC".index(c.suit), c.rank))
+
     def table_cards(self) -> list[Card]:
         """The unbeaten attack cards: a defence names one of them."""
         return self.unbeaten()

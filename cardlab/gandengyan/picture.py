@@ -8,7 +8,6 @@ from typing import Iterable
 from ..cards import count_cards
 from ..svg import (CARD_H, CARD_W, GAP, LABEL, MUTED, PAD, check_view, hand_block, highlight_set, is_hidden,
                    num, placed, seat_order, svg_document, svg_text, text_width, top_row)
-from .rules import in_order
 
 
 def _role(state, p: str, view: str, seat: str | None) -> str:
@@ -74,7 +73,7 @@ def gandengyan_svg(state, *, view: str = "teaching", seat: str | None = None, hi
 
     def block(p):
         nonlocal y, right
-        markup, y, edge = hand_block(_role(state, p, view, seat), in_order(state.hands[p]), PAD, y, width,
+        markup, y, edge = hand_block(_role(state, p, view, seat), state.hand_order(state.hands[p]), PAD, y, width,
                                      hidden=is_hidden(view, seat, p), highlight=hl, four_colour=four_colour)
         parts.append(markup)
         right = max(right, edge)

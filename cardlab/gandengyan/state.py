@@ -320,6 +320,9 @@ class GanDengYanState(State):
         lines.append(f"  turn: {self.turn}")
         return "\n".join(lines)
 
+    def hand_order(self, cards) -> list[Card]:
+        return in_order(cards)
+
     def picture(self, *, view="teaching", seat=None, highlight=(), width=60, four_colour=False) -> str:
         from .picture import gandengyan_svg
 
