@@ -22,6 +22,8 @@ CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parent.parent
 LESSON = "durak/02_defending_and_adding.ipynb"
 REFEREE_LESSON = "durak/06_checklist.ipynb"
+PAIR_LESSON = "daifugo-web/03_combinations.ipynb"
+REVOLUTION_LESSON = "daifugo/03_revolution_and_eight_cut.ipynb"
 PROJECTOR = {"width": 1280, "height": 720}
 TIMEOUT_MS = int(os.environ.get("CARDLAB_BROWSER_TIMEOUT_MS", 180_000))  # kernels start slowly on two cores
 
@@ -81,7 +83,7 @@ def lab(tmp_path_factory):
             time.sleep(0.5)
     # Start the lesson's kernel before the page opens, so the page attaches to a running kernel
     # instead of racing its start-up (clicks made while it connects are dropped).
-    for lesson in (LESSON, REFEREE_LESSON):
+    for lesson in (LESSON, REFEREE_LESSON, PAIR_LESSON, REVOLUTION_LESSON):
         request = urllib.request.Request(
             f"{base}/api/sessions?token={token}", method="POST",
             data=json.dumps({"path": lesson, "type": "notebook", "name": lesson,
@@ -231,5 +233,28 @@ def test_referee_takes_a_move_typed_with_a_latin_seat_letter(browser, lab, out_d
         sync_api.expect(answer).to_contain_text("So, is it legal?")
         sync_api.expect(answer).not_to_contain_text("no player named")
         referee.screenshot(path=str(out_dir / "durak_referee.png"))
+    finally:
+        page.context.close()
+
+
+def test_daifugo_a_pair_played_by_clicking_and_a_revolution_stepped(browser, lab, out_dir):
+    page = _open_lesson(browser, lab, PAIR_LESSON, ".cardlab-tryit")
+    try:
+        table = page.locator(".cardlab-tryit").first
+        table.scroll_into_view_if_needed()
+        table.locator("button", has_text="5♠").first.click()
+        table.locator("button", has_text="5♥").first.click()
+        table.get_by_role("button", name="Play", exact=True).click()
+        sync_api.expect(table.locator(".cardlab-verdict")).to_contain_text("plays a pair of 5s (5♠ 5♥)")
+        table.screenshot(path=str(out_dir / "daifugo_pair.png"))
+    finally:
+        page.context.close()
+    page = _open_lesson(browser, lab, REVOLUTION_LESSON, ".cardlab-stepper")
+    try:
+        stepper = page.locator(".cardlab-stepper").first
+        stepper.scroll_into_view_if_needed()
+        stepper.get_by_role("button", name="Step", exact=True).click()
+        sync_api.expect(stepper.locator(".cardlab-narration")).to_contain_text("Revolution (革命)")
+        page.screenshot(path=str(out_dir / "daifugo_revolution_1280x720.png"))
     finally:
         page.context.close()

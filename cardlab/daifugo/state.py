@@ -36,7 +36,7 @@ class DaifugoState(State):
     >>> game = from_deal("jdf", ["甲", "乙", "丙", "丁"], hands={"甲": "S9 H9 S4", "乙": "SJ",
     ...                  "丙": "D4", "丁": "C5"})
     >>> [str(e) for e in game.act("甲 play S9 H9")]
-    ['甲 plays pair of 9s (S9 H9).']
+    ['甲 plays a pair of 9s (S9 H9).']
     >>> game.check(game.parse_action("乙 play SJ")).code
     'shape_mismatch'
     """
@@ -314,7 +314,9 @@ class DaifugoState(State):
         for c in play.physical:
             hand.remove(c)
         self.table.append((player, play))
-        events = [Event("play", player, play.cards, f"{player} plays {play}.")]
+        # "a pair of 5s", "a single 9", "a sequence …"; "four 9s" and "the joker" need no article.
+        article = "a " if play.name().startswith(("single", "pair", "sequence")) else ""
+        events = [Event("play", player, play.cards, f"{player} plays {article}{play}.")]
         cut = eight_cut(play, rules)
         returned = is_spade_three_return(play, before, rules)
         if starts_revolution(play, rules):
