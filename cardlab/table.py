@@ -180,14 +180,17 @@ class Table(TryIt):
                 "attacker": state.attacker}
 
     def choose(self, game: str | None = None, rules: str | None = None, players=None) -> str:
-        """A new table: another game, rule set or number of players (each left out: as now; a
-        new game left without ``rules``: its first rule set). Returns the opening text."""
+        """A new table: another game, rule set or number of players (each left out: as now, or
+        for a new game its first rule set and, when the players now seated do not fit it, its
+        usual number). Returns the opening text."""
         if game is not None and game != self.game and rules is None:
             rules = next(iter(game_module(game).RULESETS)) if game in GAME_MODULES else None
-        players = self.players if players is None else players
-        names = NAMES[:players] if isinstance(players, int) else players
-        self._setup(game or self.game, rules or self.rules_name, players,
-                    self.seat if self.seat in names else None)
+        game, rules = game or self.game, rules or self.rules_name
+        if players is None and game in GAME_MODULES and rules in game_module(game).RULESETS:
+            low, high = game_module(game).PLAYER_COUNTS[rules]
+            players = self.players if low <= len(self.players) <= high else None
+        names = NAMES[:players] if isinstance(players, int) else players or ()
+        self._setup(game, rules, players, self.seat if self.seat in names else None)
         self._player = self.seat
         return self._say(self._opening(), INFO)
 

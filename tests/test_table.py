@@ -265,3 +265,15 @@ def test_new_table_from_the_menus_and_the_still_picture():
     assert text.startswith("A game of gandengyan (yiqi), 5 players. You play 甲 (A); ")
     html = table.static_html()
     assert RUN_ME in html and "<img" in html
+
+
+def test_a_new_table_stops_the_bots_of_the_old_game(monkeypatch):
+    pending = []
+    table = Table("durak", "podkidnoy", seed=1)
+    monkeypatch.setattr(table, "_later", lambda callback: pending.append(callback) or True)
+    table.widget
+    assert len(pending) == 1 and all(b.disabled for b in table._verb_row.children)
+    table.choose("gandengyan", "jj")
+    steps = len(table._steps)
+    pending.pop()()  # the old game's next bot move, due after the pause: it does nothing now
+    assert len(table._steps) == steps and table.game == "gandengyan"
