@@ -605,6 +605,9 @@ class Table(TryIt):
         busy = self._thinking
         for button in self._verb_row.children:
             button.disabled = busy
+        if busy:
+            self._verdict_html.value += (f'<div class="cardlab-waiting" style="color:#555555"><i>'
+                                         f'{escape(self.status())}</i></div>')
         self._next.layout.display = None if self.match else "none"
         self._next.disabled = busy or not (self._state.is_over() and self._can_go_on())
         if self._all.value != self.all_hands:

@@ -22,6 +22,7 @@ CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parent.parent
 LESSON = "durak/02_defending_and_adding.ipynb"
 REFEREE_LESSON = "durak/06_checklist.ipynb"
+PLAY_LESSON = "play.ipynb"
 PROJECTOR = {"width": 1280, "height": 720}
 TIMEOUT_MS = int(os.environ.get("CARDLAB_BROWSER_TIMEOUT_MS", 180_000))  # kernels start slowly on two cores
 
@@ -81,7 +82,7 @@ def lab(tmp_path_factory):
             time.sleep(0.5)
     # Start the lesson's kernel before the page opens, so the page attaches to a running kernel
     # instead of racing its start-up (clicks made while it connects are dropped).
-    for lesson in (LESSON, REFEREE_LESSON):
+    for lesson in (LESSON, REFEREE_LESSON, PLAY_LESSON):
         request = urllib.request.Request(
             f"{base}/api/sessions?token={token}", method="POST",
             data=json.dumps({"path": lesson, "type": "notebook", "name": lesson,
@@ -231,5 +232,31 @@ def test_referee_takes_a_move_typed_with_a_latin_seat_letter(browser, lab, out_d
         sync_api.expect(answer).to_contain_text("So, is it legal?")
         sync_api.expect(answer).not_to_contain_text("no player named")
         referee.screenshot(path=str(out_dir / "durak_referee.png"))
+    finally:
+        page.context.close()
+
+
+def test_table_bots_answer_a_move_one_at_a_time(browser, lab, out_dir):
+    page = _open_lesson(browser, lab, PLAY_LESSON, ".cardlab-table")
+    try:
+        table = page.locator(".cardlab-table").first
+        table.scroll_into_view_if_needed()
+        verdict = table.locator(".cardlab-verdict")
+        # The lesson's Durak table (seed 1): 乙 attacks with 8♦ and 8♣, played after the pause.
+        sync_api.expect(verdict).to_contain_text("Your turn, 甲 (A): you may defend or take.")
+        table.locator("button", has_text="8♦").first.click()
+        table.locator("button", has_text="6♦").first.click()
+        table.get_by_role("button", name="Defend", exact=True).click()
+        sync_api.expect(verdict).to_contain_text("Refused (cannot_beat)")
+        table.locator("button", has_text="6♦").first.click()  # deselect
+        table.locator("button", has_text="J♦").first.click()
+        table.get_by_role("button", name="Defend", exact=True).click()
+        sync_api.expect(verdict).to_contain_text("beats 8♦ with J♦")
+        sync_api.expect(verdict).to_contain_text("Step 6: 乙 (B) done")
+        sync_api.expect(verdict).to_contain_text("Your turn")
+        sync_api.expect(table.get_by_role("button", name="Defend", exact=True)).to_be_enabled()
+        table.get_by_role("button", name="Hint", exact=True).click()
+        sync_api.expect(verdict).to_contain_text("(montecarlo: ")
+        page.screenshot(path=str(out_dir / "play_table_1280x720.png"))
     finally:
         page.context.close()

@@ -238,6 +238,7 @@ def test_the_view_paces_the_bots_one_move_at_a_time(monkeypatch):
     for _ in range(4):
         while pending:
             assert all(b.disabled for b in table._verb_row.children)
+            assert "cardlab-waiting" in table._verdict_html.value
             steps = len(table._steps)
             pending.pop(0)()
             assert len(table._steps) == steps + 1  # one bot move a tick, drawn and narrated
