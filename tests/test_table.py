@@ -210,7 +210,7 @@ def test_bad_arguments_are_refused_with_a_reason():
     assert Table("durak", "podkidnoy", players=["Ann", "Bo"], seat="B").seat == "Bo"
 
 
-def test_the_view_plays_through_its_buttons():
+def test_the_view_plays_through_its_buttons(tmp_path):
     table = Table("durak", "podkidnoy", seed=1)
     box = table.widget  # no event loop here: the bots' first moves are played at once
     found = buttons(box)
@@ -227,6 +227,10 @@ def test_the_view_plays_through_its_buttons():
     assert table.all_hands and table._picture.value.count(BACK_LABEL) < backs
     found["Hint"].click()
     assert table.message.startswith(("Hint: ", "Nothing for you to do now"))
+    table._path.value = str(tmp_path / "played.yaml")
+    found["Save as scenario"].click()
+    assert table.message.startswith("Saved game 1 (")
+    assert run(load(tmp_path / "played.yaml")).ok
 
 
 def test_the_view_paces_the_bots_one_move_at_a_time(monkeypatch):
@@ -278,3 +282,19 @@ def test_a_new_table_stops_the_bots_of_the_old_game(monkeypatch):
     steps = len(table._steps)
     pending.pop()()  # the old game's next bot move, due after the pause: it does nothing now
     assert len(table._steps) == steps and table.game == "gandengyan"
+
+
+def test_the_learner_gives_in_the_exchange_with_the_card_toggles_and_give():
+    table = Table("daifugo", "yeeqia", seed=3, match=True)
+    play_game(table)
+    table.next_game()
+    box = table.widget  # no event loop here: the bots give at once
+    assert table.status() == "Your turn, 甲 (A): you may give."
+    assert set(buttons(box)) >= {"Give", "Hint"} and "Play" not in buttons(box)
+    give = table.view().legal_actions()[0]
+    for c in give.cards:
+        table._card_buttons[c].value = True
+    assert set(table.selected) == set(give.cards)
+    buttons(box)["Give"].click()
+    assert "The exchange is done" in table.narration
+    assert "Play" in buttons(box)
