@@ -157,7 +157,9 @@ def main(argv: list[str] | None = None) -> int:
     p_sim.add_argument("--workers", type=int, default=1, metavar="K", help="processes to play in (default 1)")
     p_sim.add_argument("--out", metavar="FILE.csv", help="write the rows to this CSV file")
     _one_line_errors(p_sim)
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:  # what parse_args does, but in one line for simulate
+        (p_sim if args.command == "simulate" else parser).error(f"unrecognized arguments: {' '.join(extra)}")
     _printable_output(args.command == "replay" and args.json)
     try:
         if args.command == "simulate":

@@ -29,7 +29,8 @@ import time
 
 from ..engine import Action, State, View
 
-__all__ = ["BOTS", "Bot", "MonteCarloBot", "RandomBot", "SimpleBot", "make_bot", "play_out"]
+__all__ = ["BOTS", "Bot", "MonteCarloBot", "RandomBot", "SimpleBot", "make_bot", "next_actor", "play",
+           "play_out"]
 
 MAX_DECISIONS = 20_000
 
@@ -99,14 +100,14 @@ class MonteCarloBot(Bot):
     candidates are the ``simple`` choice and up to ``max_actions - 1`` others (every legal action
     when there are no more). ``time_limit`` (seconds), when given, stops earlier: the choice then
     depends on the machine's speed, so simulations that must repeat exactly leave it out. The
-    default budget (24 rollouts) takes a few to about 50 milliseconds a decision (the figures are
-    in ``benchmarks/bots.py``).
+    default budget (16 rollouts among at most 4 actions) is meant to take at most about 50
+    milliseconds a decision on one unloaded core; ``benchmarks/bots.py`` prints the figures.
     """
 
     name = "montecarlo"
 
-    def __init__(self, seed: int = 0, rollouts: int = 24, time_limit: float | None = None,
-                 max_actions: int = 6):
+    def __init__(self, seed: int = 0, rollouts: int = 16, time_limit: float | None = None,
+                 max_actions: int = 4):
         super().__init__(seed)
         if rollouts < 1 or max_actions < 1:
             raise ValueError("rollouts and max_actions are at least 1")
@@ -167,6 +168,29 @@ def play_out(state: State, rng: random.Random) -> dict[str, float]:
         action, _ = state.view(next_actor(state, rng), sampling=False).rule_of_thumb()
         state.apply(action)
     raise RuntimeError(f"a rollout did not end in {MAX_DECISIONS} decisions")
+
+
+def play(state: State, bots, seed: int = 0):
+    """Play ``state`` to the end (it is changed), yielding ``(action, events)`` after every action.
+    ``bots`` maps each player to a :class:`Bot`, or is one bot's name for every player (each
+    seeded from ``seed``). Who acts first, when several may, is drawn from ``seed``.
+
+    >>> from cardlab import gandengyan
+    >>> game = gandengyan.new_game("yiqi", ["甲", "乙"], seed=4)
+    >>> steps = list(play(game, "simple"))
+    >>> game.is_over(), steps[-1][1][-1].kind in ("win", "blocked")
+    (True, True)
+    """
+    if isinstance(bots, str):
+        bots = {p: make_bot(bots, seed=seed * 16 + i) for i, p in enumerate(state.players)}
+    rng = random.Random(seed)
+    for _ in range(MAX_DECISIONS):
+        if state.is_over():
+            return
+        seat = next_actor(state, rng)
+        action = bots[seat].choose(state.view(seat))
+        yield action, state.apply(action)
+    raise RuntimeError(f"the game did not end in {MAX_DECISIONS} decisions")
 
 
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "simple": SimpleBot, "montecarlo": MonteCarloBot}
