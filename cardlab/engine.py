@@ -13,7 +13,10 @@ of this deck's cards, as many as ``VERBS`` gives the verb), raising :class:`Nota
 so a game's rules only ever see actions they can take apart, however the action was built.
 
 The widgets, the scenario runner, the benchmarks and the tests drive every game through this API
-and nothing else.
+and nothing else. Computer players see less: :meth:`State.view` gives what one seat may see (a
+:class:`View`, with the seat's legal actions and a way to deal the hidden cards at random), and
+:meth:`State.standings` ranks the players once the game is over (:mod:`cardlab.bots`,
+:mod:`cardlab.simulate`).
 """
 
 from __future__ import annotations
