@@ -198,3 +198,11 @@ def test_a_view_of_a_stranger_is_refused():
     game = durak.new_game("podkidnoy", ["甲", "乙"], seed=1)
     with pytest.raises(ValueError, match="does not sit at this table"):
         game.view("丙")
+
+
+def test_montecarlo_with_a_time_limit_still_returns_a_legal_action():
+    game = gandengyan.new_game("yiqi", ["甲", "乙", "丙"], seed=2)
+    view = game.view(game.to_act()[0])
+    assert make_bot("montecarlo", time_limit=0.0).choose(view) in view.legal_actions()
+    with pytest.raises(ValueError):
+        make_bot("montecarlo", rollouts=0)

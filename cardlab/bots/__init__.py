@@ -99,9 +99,11 @@ class MonteCarloBot(Bot):
     ``rollouts`` is the budget per decision, shared round-robin among the candidate actions; the
     candidates are the ``simple`` choice and up to ``max_actions - 1`` others (every legal action
     when there are no more). ``time_limit`` (seconds), when given, stops earlier: the choice then
-    depends on the machine's speed, so simulations that must repeat exactly leave it out. The
-    default budget (16 rollouts among at most 4 actions) is meant to take at most about 50
-    milliseconds a decision on one unloaded core; ``benchmarks/bots.py`` prints the figures.
+    depends on the machine's speed, so simulations that must repeat exactly leave it out; with
+    ``time_limit=0.05`` a decision takes about 50 milliseconds (at least one rollout per candidate).
+    The default budget is 16 rollouts among at most 4 actions, so that the same seed gives the
+    same games on any machine; its time per decision depends on the game and the machine
+    (``benchmarks/bots.py`` prints it: Durak's rollouts are the quickest, Daifugo's the slowest).
     """
 
     name = "montecarlo"
