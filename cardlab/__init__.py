@@ -7,8 +7,9 @@ True
 """
 
 from .cards import Card, CardError, StandIn, card, deck, format_cards, parse_cards
-from .engine import Action, DealError, Event, IllegalAction, NotationError, Refusal, State
+from .engine import Action, DealError, Event, IllegalAction, NotationError, Refusal, State, View
+from .simulate import simulate
 
 __all__ = ["Action", "Card", "CardError", "DealError", "Event", "IllegalAction", "NotationError",
-           "Refusal", "StandIn", "State", "card", "deck", "format_cards", "parse_cards"]
+           "Refusal", "StandIn", "State", "View", "card", "deck", "format_cards", "parse_cards", "simulate"]
 __version__ = "0.1.0"

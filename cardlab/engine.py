@@ -13,7 +13,10 @@ of this deck's cards, as many as ``VERBS`` gives the verb), raising :class:`Nota
 so a game's rules only ever see actions they can take apart, however the action was built.
 
 The widgets, the scenario runner, the benchmarks and the tests drive every game through this API
-and nothing else.
+and nothing else. Computer players see less: :meth:`State.view` gives what one seat may see (a
+:class:`View`, with the seat's legal actions and a way to deal the hidden cards at random), and
+:meth:`State.standings` ranks the players once the game is over (:mod:`cardlab.bots`,
+:mod:`cardlab.simulate`).
 """
 
 from __future__ import annotations
@@ -131,6 +134,80 @@ class IncompatibleRules(ValueError):
     such as one with a joker under rules whose deck has none. The message is one sentence."""
 
 
+class View:
+    """What one seat may see of a position, made by :meth:`State.view`: everything a player at
+    that seat knows, and nothing they do not. A computer player (:mod:`cardlab.bots`) is given a
+    view, never the state.
+
+    Every game's view has ``game``, ``rules``, ``players``, ``seat``, ``hand`` (the seat's cards,
+    a tuple), ``counts`` (player → number of cards held), ``played`` (the cards seen to leave a
+    hand so far, in the order seen) and :meth:`legal_actions` (the seat's legal actions now,
+    worked out by the state when the view was made). Each game's subclass adds what is public on
+    its table (its docstring lists the fields). A view holds no reference to the state and no
+    hidden card: two positions that differ only in cards the seat cannot see give equal views.
+    The one thing the rules themselves let through is in the legal actions: in Durak another
+    attacker may add a card once the main attacker can add none, so whether they may add yet
+    tells them that much of the main attacker's hand (as the main attacker's waving them on
+    would at a real table).
+
+    :meth:`sample_state` deals the cards the seat cannot see at random, consistently with
+    everything it has seen: a position the seat could be in (a *determinization*), which the
+    ``montecarlo`` bot plays out.
+    """
+
+    game: ClassVar[str] = ""
+
+    def __init__(self, *, legal=(), skeleton: "State | None" = None, **fields):
+        self.__dict__.update(fields)
+        self._legal = tuple(legal)
+        # The position with every card the seat cannot see taken out; sample_state deals them.
+        self._skeleton = skeleton
+
+    def legal_actions(self) -> list[Action]:
+        """The seat's legal actions in the position the view was made from."""
+        return list(self._legal)
+
+    def fields(self) -> dict[str, Any]:
+        """The public fields as a dict (``game``, ``rules``, ``players``, ``seat``, ``hand`` ...)."""
+        return {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
+
+    def sample_state(self, rng) -> "State | None":
+        """A position consistent with this view, the hidden cards dealt by ``rng`` (a
+        ``random.Random``): the seat's own cards and everything public as in the view, the others'
+        hands of the sizes in ``counts``. ``None`` where the game cannot deal one (the game's
+        subclass says when)."""
+        return None
+
+    def consistent_sample(self, rng, tries: int = 20) -> "State | None":
+        """:meth:`sample_state`, dealt again (up to ``tries`` times) until the seat's legal actions
+        in it are the view's, so that every action of the view can be tried in it. The last deal
+        when none agrees; ``None`` when the game cannot deal one."""
+        state = None
+        want = set(self._legal)
+        for _ in range(tries):
+            state = self.sample_state(rng)
+            if state is None or {a for a in state.legal_actions() if a.player == self.seat} == want:
+                return state
+        return state
+
+    def rule_of_thumb(self) -> tuple[Action, str]:
+        """The ``simple`` bot's choice and its reason in a few words: the game's own rules of
+        thumb (each game's ``bot`` module)."""
+        raise NotImplementedError(f"{self.game} has no rules of thumb")
+
+    def __eq__(self, other) -> bool:
+        if type(other) is not type(self) or self.fields() != other.fields() or self._legal != other._legal:
+            return False
+        mine, theirs = self._skeleton, other._skeleton
+        return (mine is None) == (theirs is None) and (mine is None or mine.key() == theirs.key())
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return (f"<{type(self).__name__} {self.game} ({getattr(self.rules, 'name', self.rules)}) "
+                f"seat {self.seat}: {len(self.hand)} cards, {len(self._legal)} legal actions>")
+
+
 class State:
     """A position of one game. Subclasses set ``game``, ``VERBS`` and implement the hooks."""
 
@@ -169,6 +246,38 @@ class State:
     def key(self) -> tuple:
         """Everything that makes up the position, as a hashable value (equal iff same position)."""
         raise NotImplementedError
+
+    def view(self, seat: str, *, sampling: bool = True) -> View:
+        """What ``seat`` may see now (a :class:`View` of the game's own subclass). With
+        ``sampling=False`` the view is cheaper to make but cannot :meth:`View.sample_state` (the
+        rollouts of ``montecarlo`` make many). Raises ``ValueError`` for a player who does not sit
+        at this table."""
+        raise NotImplementedError(f"{self.game} has no seat views")
+
+    def standings(self) -> dict[str, float]:
+        """Once over, each player's place, 1 the best; tied players share the mean of their
+        places (1.5, 1.5 for two players level). ``{}`` before the end. The bots, the rollouts of
+        ``montecarlo`` and :func:`cardlab.simulate.simulate` rank players by it."""
+        raise NotImplementedError
+
+    def points(self) -> dict[str, int]:
+        """Once over, each player's points under a rule set that scores; else ``{}``."""
+        return {}
+
+    # Events worth counting in a simulation, by the name of their column: {"revolutions":
+    # "revolution"} counts the "revolution" events of each game (cardlab.simulate).
+    COUNTED_EVENTS: ClassVar[dict[str, str]] = {}
+
+    def _common_view(self, seat: str) -> dict[str, Any]:
+        """The fields every game's view has but ``played``, from ``self.hands``."""
+        if seat not in self.players:
+            seats = ", ".join(self.players)
+            raise ValueError(f"{seat!r} does not sit at this table (players: {seats})")
+        return dict(game=self.game, rules=self.rules, players=self.players, seat=seat,
+                    hand=tuple(self.hands[seat]), counts={p: len(self.hands[p]) for p in self.players})
+
+    def _seat_actions(self, seat: str) -> list[Action]:
+        return [a for a in self.legal_actions() if a.player == seat]
 
     # --- hooks the shared code calls (pictures, widgets, referee); a game overrides what it needs
 

@@ -656,7 +656,7 @@ class TryIt(SizedWidget):
         for verb in self.verbs:
             button = ipw.Button(description=verb.capitalize(), tooltip=f"{verb} with the selected cards",
                                 layout=ipw.Layout(width="auto"))
-            button.on_click(lambda _button, verb=verb: self.press(verb))
+            button.on_click(lambda _button, verb=verb: self._on_verb(verb))
             verbs.append(button)
         self._verb_row.children = (*verbs, self._hint, self._undo)
 
@@ -672,6 +672,10 @@ class TryIt(SizedWidget):
             self._controls.layout = ipw.Layout()
             self._body.layout = ipw.Layout(display="flex", flex_flow="column")
         self._body.children = (self._picture, self._controls)
+
+    def _on_verb(self, verb: str) -> None:
+        """A verb button pressed (a game table overrides it to let its bots answer)."""
+        self.press(verb)
 
     def _on_seat(self, change) -> None:
         if change["new"] != self._player:

@@ -24,6 +24,7 @@ LESSON = "durak/02_defending_and_adding.ipynb"
 REFEREE_LESSON = "durak/06_checklist.ipynb"
 PAIR_LESSON = "daifugo-web/03_combinations.ipynb"
 REVOLUTION_LESSON = "daifugo/03_revolution_and_eight_cut.ipynb"
+PLAY_LESSON = "play.ipynb"
 PROJECTOR = {"width": 1280, "height": 720}
 TIMEOUT_MS = int(os.environ.get("CARDLAB_BROWSER_TIMEOUT_MS", 180_000))  # kernels start slowly on two cores
 
@@ -83,7 +84,7 @@ def lab(tmp_path_factory):
             time.sleep(0.5)
     # Start the lesson's kernel before the page opens, so the page attaches to a running kernel
     # instead of racing its start-up (clicks made while it connects are dropped).
-    for lesson in (LESSON, REFEREE_LESSON, PAIR_LESSON, REVOLUTION_LESSON):
+    for lesson in (LESSON, REFEREE_LESSON, PAIR_LESSON, REVOLUTION_LESSON, PLAY_LESSON):
         request = urllib.request.Request(
             f"{base}/api/sessions?token={token}", method="POST",
             data=json.dumps({"path": lesson, "type": "notebook", "name": lesson,
@@ -256,5 +257,31 @@ def test_daifugo_a_pair_played_by_clicking_and_a_revolution_stepped(browser, lab
         stepper.get_by_role("button", name="Step", exact=True).click()
         sync_api.expect(stepper.locator(".cardlab-narration")).to_contain_text("Revolution (革命)")
         page.screenshot(path=str(out_dir / "daifugo_revolution_1280x720.png"))
+    finally:
+        page.context.close()
+
+
+def test_table_bots_answer_a_move_one_at_a_time(browser, lab, out_dir):
+    page = _open_lesson(browser, lab, PLAY_LESSON, ".cardlab-table")
+    try:
+        table = page.locator(".cardlab-table").first
+        table.scroll_into_view_if_needed()
+        verdict = table.locator(".cardlab-verdict")
+        # The lesson's Durak table (seed 1): 乙 attacks with 8♦ and 8♣, played after the pause.
+        sync_api.expect(verdict).to_contain_text("Your turn, 甲 (A): you may defend or take.")
+        table.locator("button", has_text="8♦").first.click()
+        table.locator("button", has_text="6♦").first.click()
+        table.get_by_role("button", name="Defend", exact=True).click()
+        sync_api.expect(verdict).to_contain_text("Refused (cannot_beat)")
+        table.locator("button", has_text="6♦").first.click()  # deselect
+        table.locator("button", has_text="J♦").first.click()
+        table.get_by_role("button", name="Defend", exact=True).click()
+        sync_api.expect(verdict).to_contain_text("beats 8♦ with J♦")
+        sync_api.expect(verdict).to_contain_text("Step 6: 乙 (B) done")
+        sync_api.expect(verdict).to_contain_text("Your turn")
+        sync_api.expect(table.get_by_role("button", name="Defend", exact=True)).to_be_enabled()
+        table.get_by_role("button", name="Hint", exact=True).click()
+        sync_api.expect(verdict).to_contain_text("(montecarlo: ")
+        page.screenshot(path=str(out_dir / "play_table_1280x720.png"))
     finally:
         page.context.close()

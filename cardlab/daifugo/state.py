@@ -7,7 +7,7 @@ from collections import Counter
 from itertools import combinations
 
 from ..cards import SUIT_SYMBOLS, Card, StandIn, card, count_cards, deck_set, format_cards, sort_cards
-from ..engine import (Action, DealError, Event, IllegalAction, IncompatibleRules, Refusal, State,
+from ..engine import (Action, DealError, Event, IllegalAction, IncompatibleRules, Refusal, State, View,
                       check_cards_unique, player_name, player_names)
 from .combos import (Play, eight_cut, forbidden_finish, is_spade_three_return, judge, legal_plays,
                      readings, starts_revolution)
@@ -20,6 +20,47 @@ DIAMOND_THREE = card("D3")
 def exchange_strength(c: Card) -> int:
     """Strength in the exchange, always the normal order: joker, then 2, A, K, ... 3."""
     return strength(JOKER if c.is_wild else c.rank, False)
+
+
+class DaifugoView(View):
+    """What one Daifugo seat sees (:meth:`DaifugoState.view`). Besides the fields every view has:
+    ``table`` (the ``(player, Play)`` pairs since the last clear), ``top`` and ``last_player``,
+    ``turn``, ``passed``, ``revolution``, ``lock``, ``out`` and ``finished`` (in order),
+    ``fouls``, ``demoted``, ``over`` and ``places``; the exchange: ``exchanging``,
+    ``previous_ranks``, ``waiting`` (who has yet to give), ``gave`` (the cards this seat handed
+    over) and ``received`` (the cards it got, once the exchange is done); ``plays``, the
+    combinations the seat may play now (:class:`~.combos.Play`, jokers resolved). ``played`` is every card
+    played so far, in order.
+
+    :meth:`sample_state` deals the unseen cards (the other hands and the blind cards); a card this
+    seat gave and that has not been played stays with the player it went to. During the exchange
+    it returns ``None``: what the others hand over is not known yet.
+    """
+
+    game = "daifugo"
+
+    def rule_of_thumb(self):
+        from .bot import rule_of_thumb
+
+        return rule_of_thumb(self)
+
+    def sample_state(self, rng) -> "DaifugoState | None":
+        if self.exchanging:
+            return None
+        state = self._skeleton.copy()
+        played = set(self.played)
+        partner = state._obligation(self.seat)[1] if self.gave else None
+        kept = [c for c in self.gave if c not in played]
+        seen = set(self.hand) | played | set(kept)
+        unseen = [c for c in self.rules.deck if c not in seen]
+        rng.shuffle(unseen)
+        for p in self.players:
+            if p != self.seat:
+                n = self.counts[p] - (len(kept) if p == partner else 0)
+                state.hands[p] = unseen[:n] + (kept if p == partner else [])
+                del unseen[:n]
+        state.blind = tuple(unseen)
+        return state
 
 
 class DaifugoState(State):
@@ -252,12 +293,23 @@ class DaifugoState(State):
                 if p not in self.gives:
                     out.extend(new(Action, (p, "give", g)) for g in self._gives_of(p))
             return out
+        return self._turn_actions(self._turn_plays())
+
+    def _turn_plays(self) -> list[Play]:
+        return legal_plays(self.hands[self.turn], self.rules, self.top, self.revolution, self.lock)
+
+    def _turn_actions(self, plays) -> list[Action]:
+        new = tuple.__new__  # Action(...) through its NamedTuple __new__ is several times slower
         player = self.turn
-        plays = legal_plays(self.hands[player], self.rules, self.top, self.revolution, self.lock)
         out = [new(Action, (player, "play", p.cards)) for p in plays]
         if self.top is not None:
             out.append(new(Action, (player, "pass", ())))
         return out
+
+    def to_act(self) -> list[str]:
+        if self.over:
+            return []
+        return State.to_act(self) if self.exchanging else [self.turn]
 
     def _gives_of(self, player: str) -> list[tuple[Card, ...]]:
         count, _, lower = self._obligation(player)
@@ -461,6 +513,65 @@ class DaifugoState(State):
                                     for p, r in other.previous_ranks.items()}
         if not rules.suit_lock:
             other.lock = frozenset()
+        return other
+
+    COUNTED_EVENTS = {"revolutions": "revolution"}
+
+    def view(self, seat: str, *, sampling: bool = True) -> DaifugoView:
+        """What ``seat`` sees now (:class:`DaifugoView`)."""
+        fields = self._common_view(seat)
+        gave = self.gives.get(seat, ())
+        received = ()
+        if self.previous_ranks and not self.exchanging and seat in self.gives:
+            received = self.gives.get(self._obligation(seat)[1], ())
+        skeleton = self._skeleton(seat, gave, received) if sampling else None
+        # The seat's plays, worked out once: its legal actions, and the simple bot's options.
+        plays = self._turn_plays() if seat == self.turn and not self.over else []
+        legal = self._turn_actions(plays) if plays or seat == self.turn else self._seat_actions(seat)
+        return DaifugoView(
+            legal=legal, plays=tuple(plays), skeleton=skeleton, played=tuple(self._played),
+            table=tuple(self.table),
+            top=self.top, last_player=self.last_player, turn=self.turn, passed=frozenset(self.passed),
+            revolution=self.revolution, lock=self.lock, out=tuple(self.out), finished=tuple(self._finished),
+            fouls=tuple(self.fouls), demoted=self.demoted, over=self.over, places=self.places,
+            exchanging=self.exchanging, leader=self.leader,
+            previous_ranks=dict(self.previous_ranks) if self.previous_ranks else None,
+            waiting=tuple(p for p in self.players if self.exchanging and p not in self.gives),
+            gave=gave, received=received, **fields)
+
+    @property
+    def _played(self) -> list[Card]:
+        return list(self.pile) + [c for _, play in self.table for c in play.physical]
+
+    def _skeleton(self, seat: str, gave, received) -> "DaifugoState":
+        """A copy holding no card ``seat`` cannot see: the other hands, the blind cards, and what
+        the others handed over but to this seat (:meth:`DaifugoView.sample_state` deals them)."""
+        skeleton = self.copy()
+        skeleton.gives = {seat: gave} if seat in self.gives else {}
+        if received:
+            skeleton.gives[self._obligation(seat)[1]] = received
+        for p in self.players:
+            if p != seat:
+                skeleton.hands[p] = []
+        skeleton.blind = ()
+        return skeleton
+
+    def standings(self) -> dict[str, float]:
+        """Once over: 1 for the 大富豪 (daifugo) ... 4 for the 大貧民 (daihinmin)."""
+        return {p: float(i + 1) for i, p in enumerate(self.places)} if self.over else {}
+
+    def copy(self) -> "DaifugoState":
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.hands = {p: list(h) for p, h in self.hands.items()}
+        other.gives = dict(self.gives)
+        other.table = list(self.table)
+        other.pile = list(self.pile)
+        other.passed = set(self.passed)
+        other.out = list(self.out)
+        other._finished = list(self._finished)
+        other.clean = list(self.clean)
+        other.fouls = list(self.fouls)
         return other
 
     def key(self) -> tuple:

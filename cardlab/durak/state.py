@@ -21,7 +21,8 @@ import random
 from dataclasses import dataclass
 
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, Card, card, count_cards, deck, format_cards
-from ..engine import Action, DealError, Event, Refusal, State, check_cards_unique, player_name, player_names
+from ..engine import (Action, DealError, Event, Refusal, State, View, check_cards_unique, player_name,
+                      player_names)
 
 HAND_SIZE = 6
 MAX_ATTACK = 6
@@ -63,6 +64,44 @@ def beats(attack: Card, defence: Card, trump: str) -> bool:
 
 def _sym(c: Card) -> str:
     return c.symbol
+
+
+class DurakView(View):
+    """What one Durak seat sees (:meth:`DurakState.view`). Besides the fields every view has:
+    ``attacks`` and ``defences`` (the table, a defence ``None`` while its attack card is
+    unbeaten), ``trump`` (the suit), ``trump_card`` (the face-up card while it lies under the
+    stock, else ``None``), ``stock`` and ``discard`` (how many cards each holds), ``attacker``,
+    ``defender``, ``attackers`` (everyone who may attack this round, the main attacker first),
+    ``done`` (attackers who said done since the last card), ``taking``, ``limit`` (attack cards
+    this round may have), ``round_no``, ``out`` (players out, in order), ``over`` and ``loser``.
+    ``played`` is the discard pile and the table, in the order the cards went down.
+
+    :meth:`sample_state` deals the unseen cards (the other hands and the stock, the face-up card
+    staying at the bottom). Choice: cards a player picked up from the table are treated as unseen,
+    like any other card in their hand.
+    """
+
+    game = "durak"
+
+    def rule_of_thumb(self):
+        from .bot import rule_of_thumb
+
+        return rule_of_thumb(self)
+
+    def sample_state(self, rng) -> "DurakState":
+        state = self._skeleton.copy()
+        seen = set(self.hand) | set(self.played)
+        face = self.trump_card
+        unseen = [c for c in DECK if c not in seen and c != face]
+        rng.shuffle(unseen)
+        for p in self.players:
+            if p != self.seat:
+                n = self.counts[p]
+                state.hands[p] = unseen[:n]
+                del unseen[:n]
+        state.stock = unseen + ([face] if face is not None else [])
+        state.six_swappable = state._six not in state.stock
+        return state
 
 
 class DurakState(State):
@@ -528,6 +567,57 @@ class DurakState(State):
              "transfer": _do_transfer, "swap": _do_swap}
 
     # --- views ----------------------------------------------------------------------------------
+
+    def view(self, seat: str, *, sampling: bool = True) -> DurakView:
+        """What ``seat`` sees now (:class:`DurakView`)."""
+        fields = self._common_view(seat)
+        skeleton = self._skeleton(seat) if sampling else None
+        table = [c for pair in zip(self.attacks, self.defences) for c in pair if c is not None]
+        return DurakView(
+            legal=self._seat_actions(seat), skeleton=skeleton, played=tuple(self.discard) + tuple(table),
+            attacks=tuple(self.attacks), defences=tuple(self.defences), trump=self.trump,
+            trump_card=self.trump_card if self.stock else None, stock=len(self.stock),
+            discard=len(self.discard), attacker=self.attacker, defender=self.defender,
+            attackers=self._attackers, done=frozenset(self.done), taking=self.taking, limit=self.limit,
+            round_no=self.round_no, out=tuple(self.out), over=self.over, loser=self.loser, **fields)
+
+    def _skeleton(self, seat: str) -> "DurakState":
+        """A copy holding no card ``seat`` cannot see (:meth:`DurakView.sample_state` deals them)."""
+        skeleton = self.copy()
+        for p in self.players:
+            if p != seat:
+                skeleton.hands[p] = []
+        skeleton.stock = []
+        skeleton.six_swappable = False
+        return skeleton
+
+    def standings(self) -> dict[str, float]:
+        """Players who went out take places 1, 2 ... in the order they did; the durak is last.
+        Choice: in a drawn game the players who ran out in the last round share the last places
+        (two players: 1.5 each)."""
+        if not self.over:
+            return {}
+        n = len(self.players)
+        order = list(self.out) + ([self.loser] if self.loser else [])
+        order += [p for p in self.players if p not in order]
+        places = {p: float(i + 1) for i, p in enumerate(order)}
+        if self.loser is None and n >= 2:
+            for p in order[-2:]:
+                places[p] = n - 0.5
+        return places
+
+    def copy(self) -> "DurakState":
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.hands = {p: list(h) for p, h in self.hands.items()}
+        other.stock = list(self.stock)
+        other.discard = list(self.discard)
+        other.attacks = list(self.attacks)
+        other.defences = list(self.defences)
+        other.ranks = set(self.ranks)
+        other.done = set(self.done)
+        other.out = list(self.out)
+        return other
 
     def key(self) -> tuple:
         return (self.rules, self.players, tuple(frozenset(self.hands[p]) for p in self.players),

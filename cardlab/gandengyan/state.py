@@ -5,13 +5,46 @@ from __future__ import annotations
 import random
 
 from ..cards import Card, card, count_cards, deck_set, format_cards, plain
-from ..engine import Action, DealError, Event, IllegalAction, Refusal, State, check_cards_unique, player_names
+from ..engine import (Action, DealError, Event, IllegalAction, Refusal, State, View, check_cards_unique,
+                      player_names)
 from .combos import Play, alone_text, can_lead, legal_plays, readings, ruling, show
 from .rules import RULESETS, GanDengYanRules, and_list, in_order
 
 # Refusals of a play in the contract's order: when every reading of the jokers is refused, the
 # refusal listed first applies, as it would with several reasons for one reading.
 _PLAY_CODES = ("invalid_combination", "shape_mismatch", "not_stronger", "not_one_higher")
+
+
+class GanDengYanView(View):
+    """What one Gan Deng Yan seat sees (:meth:`GanDengYanState.view`). Besides the fields every
+    view has: ``table`` (the ``(player, Play)`` pairs of the round), ``top`` and ``last_player``,
+    ``stock`` (how many cards it holds), ``passed`` (who passed since the last play, in order),
+    ``lead``, ``turn``, ``dealer``, ``over`` and ``winner``; ``plays``, the combinations the seat
+    may play now (:class:`~.combos.Play`, its jokers resolved). ``played`` is every card played so
+    far, in order.
+
+    :meth:`sample_state` deals the unseen cards: the other hands and the stock, in a random order.
+    """
+
+    game = "gandengyan"
+
+    def rule_of_thumb(self):
+        from .bot import rule_of_thumb
+
+        return rule_of_thumb(self)
+
+    def sample_state(self, rng) -> "GanDengYanState":
+        state = self._skeleton.copy()
+        seen = set(self.hand) | set(self.played)
+        unseen = [c for c in self.rules.deck if c not in seen]
+        rng.shuffle(unseen)
+        for p in self.players:
+            if p != self.seat:
+                n = self.counts[p]
+                state.hands[p] = unseen[:n]
+                del unseen[:n]
+        state.stock = unseen
+        return state
 
 
 class GanDengYanState(State):
@@ -177,13 +210,18 @@ class GanDengYanState(State):
     def legal_actions(self) -> list[Action]:
         if self.over:
             return []
+        return self._turn_actions(self.plays_for(self.turn))
+
+    def _turn_actions(self, plays) -> list[Action]:
         new = tuple.__new__  # Action(...) through its NamedTuple __new__ is several times slower
         player = self.turn
-        plays = self.plays_for(player)
         out = [new(Action, (player, "play", p.cards)) for p in plays]
         if not plays or (self.top is not None and not self.rules.must_play):
             out.append(new(Action, (player, "pass", ())))
         return out
+
+    def to_act(self) -> list[str]:
+        return [] if self.over else [self.turn]
 
     # --- performing -----------------------------------------------------------------------------
 
@@ -286,6 +324,47 @@ class GanDengYanState(State):
         return events
 
     # --- views ----------------------------------------------------------------------------------
+
+    def view(self, seat: str, *, sampling: bool = True) -> GanDengYanView:
+        """What ``seat`` sees now (:class:`GanDengYanView`)."""
+        fields = self._common_view(seat)
+        skeleton = self._skeleton(seat) if sampling else None
+        played = tuple(self.pile) + tuple(c for _, play in self.table for c in play.physical)
+        # The seat's plays, worked out once: its legal actions, and the simple bot's options.
+        plays = self.plays_for(seat) if seat == self.turn else []
+        return GanDengYanView(
+            legal=self._turn_actions(plays) if seat == self.turn else [], plays=tuple(plays), skeleton=skeleton, played=played, table=tuple(self.table),
+            top=self.top, last_player=self.last_player, stock=len(self.stock), passed=tuple(self.passed),
+            lead=self.lead, turn=self.turn, dealer=self.dealer, over=self.over, winner=self.winner, **fields)
+
+    def _skeleton(self, seat: str) -> "GanDengYanState":
+        """A copy holding no card ``seat`` cannot see (:meth:`GanDengYanView.sample_state` deals them)."""
+        skeleton = self.copy()
+        for p in self.players:
+            if p != seat:
+                skeleton.hands[p] = []
+        skeleton.stock = []
+        skeleton._checked = (None, None)
+        return skeleton
+
+    def standings(self) -> dict[str, float]:
+        """Once over: the winner is 1st; the others follow by the cards left in hand, fewer first,
+        tied players sharing the mean of their places (choice: 001 ranks nobody but the winner)."""
+        if not self.over:
+            return {}
+        order = sorted(self.players, key=lambda p: (p != self.winner, len(self.hands[p])))
+        places: dict[str, float] = {}
+        i = 0
+        while i < len(order):
+            j = i
+            size = len(self.hands[order[i]])
+            while (j + 1 < len(order) and order[j + 1] != self.winner and order[i] != self.winner
+                   and len(self.hands[order[j + 1]]) == size):
+                j += 1
+            for p in order[i:j + 1]:
+                places[p] = (i + 1 + j + 1) / 2
+            i = j + 1
+        return places
 
     def key(self) -> tuple:
         return (self.rules, self.players, tuple(frozenset(self.hands[p]) for p in self.players),

@@ -1,0 +1,75 @@
+"""Durak's rules of thumb, the ``simple`` bot (:mod:`cardlab.bots`): defend with the cheapest card
+that beats; take when a defence would cost a trump needlessly; attack low.
+
+A card's cost is its rank, a trump's its rank plus 100: a trump is worth more than any plain
+card. "Needlessly": while the stock still holds more than ``EARLY_STOCK`` cards there are
+rounds enough to get rid of the cards taken, so a defence that needs a trump is refused and the
+table taken instead, unless the table holds more than ``CHEAP_TAKE`` cards.
+"""
+
+from __future__ import annotations
+
+from ..engine import Action
+
+EARLY_STOCK = 8
+CHEAP_TAKE = 2
+HIGH_ADD = 11  # plain cards below a jack are added freely; higher ones only once the stock is out
+
+
+def cost(card, trump: str) -> int:
+    return card.rank + (100 if card.suit == trump else 0)
+
+
+def rule_of_thumb(view) -> tuple[Action, str]:
+    legal = view.legal_actions()
+    if not legal:
+        raise ValueError(f"{view.seat} has no legal action in this position")
+    by_verb: dict[str, list[Action]] = {}
+    for a in legal:
+        by_verb.setdefault(a.verb, []).append(a)
+    trump = view.trump
+    if "swap" in by_verb:
+        return by_verb["swap"][0], "swaps the six of trumps for the higher face-up trump"
+    if "defend" in by_verb or "take" in by_verb:
+        return _defend(view, by_verb, trump)
+    attacks = by_verb.get("attack", [])
+    if not view.attacks:
+        plain = [a for a in attacks if a.cards[0].suit != trump]
+        pick = min(plain or attacks, key=lambda a: (cost(a.cards[0], trump), a.cards[0].index))
+        return pick, "opens with its lowest card" + ("" if plain else ", all trumps")
+    cheap = [a for a in attacks if a.cards[0].suit != trump
+             and (a.cards[0].rank < HIGH_ADD or view.stock == 0)]
+    if view.stock == 0:
+        cheap = attacks  # with the stock gone, every card added is a card fewer to hold
+    if cheap:
+        pick = min(cheap, key=lambda a: (cost(a.cards[0], trump), a.cards[0].index))
+        return pick, "adds a low card of a rank on the table"
+    return by_verb["done"][0], "keeps its high cards and trumps: done"
+
+
+def _defend(view, by_verb, trump) -> tuple[Action, str]:
+    defends = by_verb.get("defend", [])
+    take = by_verb.get("take", [])
+    if "transfer" in by_verb:
+        plain = [a for a in by_verb["transfer"] if a.cards[0].suit != trump]
+        if plain:
+            return plain[0], "passes the attack on with a plain card of the same rank"
+    if not defends:
+        return take[0], "nothing beats the attack card: takes"
+    # The attack card whose cheapest answer costs most is answered first: if even that is
+    # cheap, the rest is too.
+    best: dict = {}
+    for a in defends:
+        attack, card = a.cards
+        if attack not in best or cost(card, trump) < cost(best[attack].cards[1], trump):
+            best[attack] = a
+    open_cards = [a for a, d in zip(view.attacks, view.defences) if d is None]
+    if any(a not in best for a in open_cards):
+        return take[0], "cannot beat every attack card: takes"
+    hardest = max(best.values(), key=lambda a: (cost(a.cards[1], trump), a.cards[1].index))
+    card = hardest.cards[1]
+    on_table = len(view.attacks) + sum(d is not None for d in view.defences)
+    if (take and card.suit == trump and hardest.cards[0].suit != trump and view.stock > EARLY_STOCK
+            and on_table <= CHEAP_TAKE):
+        return take[0], f"a defence would cost a trump ({card.symbol}) this early: takes"
+    return hardest, "beats with the cheapest card that does"

@@ -1,0 +1,49 @@
+"""Gan Deng Yan's rules of thumb, the ``simple`` bot (:mod:`cardlab.bots`): follow when possible,
+keep bombs and 2s.
+
+- Leading: the weakest combination that is neither a bomb nor holds a 2, the one shedding most
+  cards first (a pair run before a pair before a single of the same rank), wild cards spared.
+- Following: the weakest such answer. A bomb or a 2 only when the hand is nearly empty (``SHORT``
+  cards) or another player holds ``SHORT`` cards or fewer; else pass (under 有出必出, when a play
+  is required, the weakest of them).
+"""
+
+from __future__ import annotations
+
+from ..engine import Action
+
+SHORT = 2
+
+
+def _kept(play) -> bool:
+    return play.is_bomb or any(c.rank == 2 for c in play.naturals)
+
+
+def _weakness(play):
+    return (play.wilds, play.is_bomb, play.power if play.is_bomb else (0, play.place), -len(play.cards),
+            [c.index for c in play.physical])
+
+
+def rule_of_thumb(view) -> tuple[Action, str]:
+    legal = view.legal_actions()
+    if not legal:
+        raise ValueError(f"{view.seat} has no legal action in this position")
+    seat = view.seat
+    plays = list(view.plays)
+    can_pass = any(a.verb == "pass" for a in legal)
+    if not plays:
+        return legal[0], "nothing it may play: passes"
+    plain = [p for p in plays if not _kept(p)]
+    kept = [p for p in plays if _kept(p)]
+    if view.top is None:
+        pick = min(plain or kept, key=_weakness)
+        return Action(seat, "play", pick.cards), ("leads its weakest combination" if plain
+                                                  else "only bombs and 2s left: leads the weakest")
+    if plain:
+        return Action(seat, "play", min(plain, key=_weakness).cards), "follows with the weakest answer"
+    close = len(view.hand) <= SHORT or any(n <= SHORT for p, n in view.counts.items() if p != seat)
+    if close or not can_pass:
+        why = ("a play is required (有出必出)" if not can_pass and not close
+               else "the game is nearly over")
+        return Action(seat, "play", min(kept, key=_weakness).cards), f"plays a bomb or a 2: {why}"
+    return Action(seat, "pass", ()), "keeps its bombs and 2s: passes"

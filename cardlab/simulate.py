@@ -1,0 +1,283 @@
+"""Play many seeded games between computer players and collect one row per player per game.
+
+>>> rows = simulate("durak", "podkidnoy", games=2, bots=("simple", "random"), as_frame=False)
+>>> len(rows), sorted(rows[0])[:4]
+(4, ['bot', 'decisions', 'game', 'game_id'])
+
+Each row (:data:`COLUMNS`): ``game_id`` (0, 1, ...), ``seed`` (the game's own seed, from which
+its deal and every choice of its bots follow), ``game``, ``rules``, ``players`` (how many),
+``seat`` (1 for the player who acts first, then clockwise), ``player``, ``bot``, ``place`` (1 the
+best; tied players share the mean of their places, see each game's ``State.standings``),
+``points`` (under a rule set that scores, else empty), ``decisions`` (actions the player took)
+and ``revolutions`` (the game's revolutions, where the game has them, else empty).
+
+Seating: ``bots`` names one bot a seat in the order of ``players``; a shorter list is filled up
+with its last bot (``("montecarlo", "simple")`` at four players is one montecarlo against three
+simple), and the bots move one seat to the left each game, so every bot sits in every seat
+equally often over ``players`` games. When several players may act at once (Durak's attackers
+and defender, Daifugo's exchange) who acts first is drawn by lot from the game's seed.
+
+The same arguments give the same rows, whatever runs them: games are played in chunks by any
+``concurrent.futures.Executor`` (a local process pool, or a Dask cluster's
+``distributed.Client(...).get_executor()``) and the rows are put back in the order of the games.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from concurrent.futures import Executor
+from typing import Sequence
+
+from .bots import BOTS, make_bot, next_actor
+
+COLUMNS = ("game_id", "seed", "game", "rules", "players", "seat", "player", "bot", "place", "points",
+           "decisions", "revolutions")
+CHUNK = 10  # games per task handed to an executor: large enough to pay for the hand-over
+MAX_DECISIONS = 20_000
+
+
+class SimulationError(ValueError):
+    """Arguments a simulation cannot run with; the message is one sentence."""
+
+
+def game_seed(seed: int, game_id: int) -> int:
+    """The seed of game ``game_id`` of a simulation seeded ``seed``: fixed by the two numbers
+    alone, so a game plays the same wherever and in whatever order it runs."""
+    return random.Random(f"cardlab simulate {seed} {game_id}").getrandbits(48)
+
+
+def check_arguments(game: str, rules: str, games: int, players: int | None, bots: Sequence[str]) -> int:
+    """The number of players; raises :class:`SimulationError` saying what is wrong."""
+    from .scenario import GAME_MODULES, game_module
+
+    if game not in GAME_MODULES:
+        raise SimulationError(f"no game {game!r} (games: {', '.join(GAME_MODULES)})")
+    module = game_module(game)
+    if rules not in module.RULESETS:
+        raise SimulationError(f"{game} has no rule set {rules!r} (rule sets: {', '.join(module.RULESETS)})")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise SimulationError(f"the number of games must be a whole number of at least 1, not {games!r}")
+    low, high = module.PLAYER_COUNTS[rules]
+    if players is None:
+        players = low
+    if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+        count = f"{low}" if low == high else f"{low} to {high}"
+        raise SimulationError(f"{game} {rules} is for {count} players, not {players!r}")
+    if isinstance(bots, str):
+        bots = [bots]
+    if not bots:
+        raise SimulationError("name at least one bot")
+    for name in bots:
+        if name not in BOTS:
+            raise SimulationError(f"no bot named {name!r} (bots: {', '.join(BOTS)})")
+    if len(bots) > players:
+        raise SimulationError(f"{len(bots)} bots named for {players} players")
+    return players
+
+
+def seating(bots: Sequence[str], players: int, game_id: int) -> list[str]:
+    """The bot of each player (in the order of the players) in game ``game_id``."""
+    full = list(bots) + [bots[-1]] * (players - len(bots))
+    shift = game_id % players
+    return full[-shift:] + full[:-shift] if shift else full
+
+
+def play_game(game: str, rules: str, bots: Sequence[str], seed: int, players: int | None = None,
+              game_id: int = 0) -> list[dict]:
+    """Play one game to the end; its rows, one per player (see the module's docstring). ``bots``
+    names each player's bot in seat order (filled up with its last bot, not rotated: that is
+    :func:`simulate`'s business). Top-level, so a process pool can send it to a worker."""
+    from .scenario import game_module
+
+    players = check_arguments(game, rules, 1, players, bots)
+    module = game_module(game)
+    names = [f"p{i}" for i in range(1, players + 1)]
+    state = module.new_game(rules, names, seed=seed)
+    full = list(bots) + [bots[-1]] * (players - len(bots))
+    agents = {p: make_bot(b, seed=seed * 16 + i) for i, (p, b) in enumerate(zip(names, full))}
+    rng = random.Random(seed)
+    decisions = dict.fromkeys(names, 0)
+    counted = {column: 0 for column in state.COUNTED_EVENTS}
+    first = None
+    for _ in range(MAX_DECISIONS):
+        if state.is_over():
+            break
+        seat = next_actor(state, rng)
+        if first is None:
+            first = seat
+        events = state.apply(agents[seat].choose(state.view(seat)))
+        decisions[seat] += 1
+        for column, kind in state.COUNTED_EVENTS.items():
+            counted[column] += sum(e.kind == kind for e in events)
+    else:
+        raise RuntimeError(f"{game} {rules} game with seed {seed} did not end in {MAX_DECISIONS} decisions")
+    places = state.standings()
+    points = state.points()
+    start = names.index(first)
+    rows = []
+    for i, (p, b) in enumerate(zip(names, full)):
+        rows.append({"game_id": game_id, "seed": seed, "game": game, "rules": rules, "players": players,
+                     "seat": (i - start) % players + 1, "player": p, "bot": b, "place": places[p],
+                     "points": points.get(p), "decisions": decisions[p],
+                     "revolutions": counted.get("revolutions")})
+    return rows
+
+
+def play_games(game: str, rules: str, bots: Sequence[str], players: int, seed: int,
+               game_ids: Sequence[int]) -> list[dict]:
+    """The rows of several games of one simulation (a task for an executor)."""
+    rows = []
+    for i in game_ids:
+        rows += play_game(game, rules, seating(bots, players, i), game_seed(seed, i), players, i)
+    return rows
+
+
+def simulate(game: str, rules: str, games: int, players: int | None = None,
+             bots: Sequence[str] = ("random",), seed: int = 0, executor: Executor | None = None,
+             progress: bool = False, as_frame: bool | None = None):
+    """Play ``games`` seeded games and return their rows: a pandas DataFrame when pandas is
+    installed (or ``as_frame=True``), else a list of dicts (``as_frame=False``). ``executor``
+    (any ``concurrent.futures.Executor``) plays chunks of games in parallel; without one they are
+    played here, one after the other. ``progress`` shows a bar (``tqdm.auto`` when installed).
+    Raises :class:`SimulationError` for arguments it cannot run with."""
+    bots = [bots] if isinstance(bots, str) else list(bots)
+    players = check_arguments(game, rules, games, players, bots)
+    chunks = [range(i, min(i + CHUNK, games)) for i in range(0, games, CHUNK)]
+    bar = _bar(games, f"{game} {rules}") if progress else None
+    results: list[list[dict]] = [[] for _ in chunks]
+    if executor is None:
+        for k, ids in enumerate(chunks):
+            results[k] = play_games(game, rules, bots, players, seed, list(ids))
+            if bar:
+                bar.update(len(ids))
+    else:
+        from concurrent.futures import as_completed
+
+        futures = {executor.submit(play_games, game, rules, bots, players, seed, list(ids)): k
+                   for k, ids in enumerate(chunks)}
+        for future in as_completed(futures):
+            k = futures[future]
+            results[k] = future.result()
+            if bar:
+                bar.update(len(chunks[k]))
+    if bar:
+        bar.close()
+    rows = [row for chunk in results for row in chunk]
+    return _frame(rows, as_frame)
+
+
+def _frame(rows: list[dict], as_frame: bool | None):
+    if as_frame is False:
+        return rows
+    try:
+        import pandas as pd
+    except ImportError:
+        if as_frame:
+            raise
+        return rows
+    return pd.DataFrame(rows, columns=list(COLUMNS))
+
+
+class _TextBar:
+    """A progress line on standard error, for when tqdm is not installed."""
+
+    def __init__(self, total: int, label: str):
+        self.total, self.done, self.label = total, 0, label
+
+    def update(self, n: int) -> None:
+        self.done += n
+        print(f"\r{self.label}: {self.done}/{self.total} games", end="", file=sys.stderr, flush=True)
+
+    def close(self) -> None:
+        print(file=sys.stderr)
+
+
+def _bar(total: int, label: str):
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:
+        return _TextBar(total, label)
+    return tqdm(total=total, desc=label, unit="game")
+
+
+# --- summaries ------------------------------------------------------------------------------------
+
+def summary(rows, by: str) -> list[dict]:
+    """Per value of column ``by`` (``"bot"`` or ``"seat"``): games, average place with its
+    standard error, win rate (first place) and loss rate (last place)."""
+    rows = _records(rows)
+    groups: dict = {}
+    for r in rows:
+        groups.setdefault(r[by], []).append(r)
+    out = []
+    for key in sorted(groups, key=lambda k: (isinstance(k, str), k)):
+        rs = groups[key]
+        places = [float(r["place"]) for r in rs]
+        n = len(places)
+        mean = sum(places) / n
+        var = sum((x - mean) ** 2 for x in places) / (n - 1) if n > 1 else 0.0
+        out.append({by: key, "rows": n, "average place": mean, "stderr": (var / n) ** 0.5,
+                    "win rate": sum(float(r["place"]) == 1 for r in rs) / n,
+                    "loss rate": sum(float(r["place"]) == int(r["players"]) for r in rs) / n})
+    return out
+
+
+def _records(rows) -> list[dict]:
+    if hasattr(rows, "to_dict"):
+        return rows.to_dict("records")
+    return list(rows)
+
+
+def report(rows) -> str:
+    """The summary table by bot and by seat, and a closing note comparing the bots."""
+    lines = []
+    for by in ("bot", "seat"):
+        table = summary(rows, by)
+        lines.append(f"{'by ' + by:<14}{'rows':>7}{'avg place':>11}{'± s.e.':>9}{'win':>8}{'loss':>8}")
+        for t in table:
+            lines.append(f"{str(t[by]):<14}{t['rows']:>7}{t['average place']:>11.3f}{t['stderr']:>9.3f}"
+                         f"{t['win rate']:>8.1%}{t['loss rate']:>8.1%}")
+        lines.append("")
+    lines.append(closing_note(rows))
+    return "\n".join(lines)
+
+
+def closing_note(rows) -> str:
+    """Which bot did best, and whether the difference is clear (more than twice the standard
+    error of the difference between two bots' average places)."""
+    table = sorted(summary(rows, "bot"), key=lambda t: t["average place"])
+    if len(table) < 2:
+        t = table[0]
+        return (f"Note: {t['bot']} alone, average place {t['average place']:.3f}; the seats show who "
+                "gains from acting first.")
+    parts = []
+    for better, worse in zip(table, table[1:]):
+        gap = worse["average place"] - better["average place"]
+        err = (better["stderr"] ** 2 + worse["stderr"] ** 2) ** 0.5
+        verdict = "clearly" if gap > 2 * err else "not clearly (within noise)"
+        parts.append(f"{better['bot']} places {verdict} better than {worse['bot']} "
+                     f"({better['average place']:.3f} vs {worse['average place']:.3f}, "
+                     f"loss rate {better['loss rate']:.1%} vs {worse['loss rate']:.1%})")
+    return "Note: " + "; ".join(parts) + "."
+
+
+def write_csv(rows, path) -> None:
+    """Write ``rows`` as tidy CSV with the columns of :data:`COLUMNS`; ``None`` as an empty cell."""
+    import csv
+
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        writer = csv.writer(f)
+        writer.writerow(COLUMNS)
+        for r in _records(rows):
+            writer.writerow(["" if _empty(r[c]) else _cell(r[c]) for c in COLUMNS])
+
+
+def _empty(value) -> bool:
+    return value is None or (isinstance(value, float) and value != value)  # NaN from pandas
+
+
+def _cell(value):
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value

@@ -1,0 +1,620 @@
+"""A whole game at a table: the learner holds one seat, computer players (:mod:`cardlab.bots`) the
+others.
+
+:class:`Table` is built like the lesson widgets of :mod:`cardlab.widgets`: a plain Python object
+first, with a method for every control that returns the text the learner reads (``select``,
+``press``, ``hint``, ``show_all_hands``, ``next_game``, ``save_scenario``, ``bots_move``), so a
+lesson prints it for nbval and a test drives it without a browser; the ipywidgets view is built on
+first use. It is a :class:`~cardlab.widgets.TryIt` with the seat fixed: the same card toggles and
+verb buttons, the picture drawn in the player view (only the learner's hand face up, every hand
+after "Show all hands").
+
+The bots' pace. The Python API plays the bots' moves at once, so a lesson's printed game and a
+test are the same on every run. The view plays them one at a time, ``pause`` seconds apart, on the
+kernel's own event loop (``asyncio``'s ``call_later``): nothing blocks, the buttons answer
+between two moves, and each move is drawn and narrated before the next. The learner's buttons are
+disabled while the bots are moving. Without a running event loop (a plain Python shell) the view
+plays them at once too.
+
+What the learner reads of a move is the engine's own narration (``learner_text`` of its events),
+except for cards the learner could not see at a real table: a card another player draws, and the
+cards given in a Daifugo exchange the learner takes no part in, read "a hidden card" until "Show
+all hands" is on.
+
+A table keeps each game as a scenario (SCENARIOS.md): the deal as dealt at the start of the game,
+every action as a step (the learner's refused ones as ``do``/``reject`` steps), and what holds at
+the end. :meth:`Table.save_scenario` writes it, for ``cardlab check`` and the stepper.
+
+    >>> table = Table("durak", "podkidnoy", seed=1)
+    >>> table
+    <Table durak (podkidnoy), 2 players, you: 甲, game 1, steps: 0, to act: 乙>
+    >>> table.bots_move().splitlines()[-1]   # 乙 holds the lowest trump and attacks first
+    'Your turn, 甲 (A): you may defend or take.'
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+from html import escape
+from pathlib import Path
+
+import yaml
+
+from .cards import Card, count_cards, plain
+from .engine import Event, NotationError, State
+from .scenario import GAME_MODULES, game_module
+from .svg import state_svg
+from .widgets import ACCEPTED, INFO, REFUSED, SIZES, TryIt, _fit, lines_html, still_html
+
+# Seat names, clockwise; a learner types or reads the seat letter beside each (甲 (A)).
+NAMES = "甲乙丙丁戊己"
+DEFAULT_PLAYERS = {"durak": 2, "daifugo": 4, "gandengyan": 3}
+PAUSE = 0.8  # seconds between two bot moves in the view
+# Events whose cards only some players see: a draw (the drawer), a give and the exchange (the two
+# players of the pair).
+PRIVATE_EVENTS = {"draw", "give", "exchange"}
+
+
+class _ScenarioDumper(yaml.SafeDumper):
+    """YAML as the scenario files are written: a list of cards (or players) on one line,
+    ``[S8, D8, CQ]``; steps a line each."""
+
+
+def _list(dumper: yaml.SafeDumper, items: list):
+    flow = all(isinstance(x, str) and " " not in x for x in items)
+    return dumper.represent_sequence("tag:yaml.org,2002:seq", items, flow_style=flow)
+
+
+_ScenarioDumper.add_representer(list, _list)
+
+
+def _bot(name: str, seed: int):
+    from .bots import make_bot
+
+    return make_bot(name, seed=seed)
+
+
+class Table(TryIt):
+    """Play ``game`` (``"durak"``, ``"daifugo"``, ``"gandengyan"``) under ``rules`` (a rule set's
+    name) as seat ``seat`` (default: the first player) against bots in every other seat.
+
+    ``players`` is a list of names in clockwise order, or their number (named 甲, 乙, 丙 ...;
+    default: 2 for durak, 4 for daifugo, 3 for gandengyan). ``bots`` names the bot of every other
+    seat (``"random"``, ``"simple"``, ``"montecarlo"``), or maps seats to bot names. ``seed`` fixes
+    every deal and every bot's choices. With ``match=True`` the games go on: a Daifugo set of four
+    games (jdf, with the exchange and 都落ち) or a three-game match with points (yeeqia); Gan Deng
+    Yan games with the winner dealing next; Durak games with the loser dealing next; a score table
+    between games (:meth:`score_table`).
+
+    A new deal stops before the bots' first moves: the view plays them one by one,
+    :meth:`bots_move` at once. After the learner's accepted action (:meth:`press`) the bots answer
+    at once, up to the learner's next turn or the end of the game. Raises ``ValueError`` for an
+    unknown game, rule set, seat or bot, or a number of players the rule set does not allow."""
+
+    def __init__(self, game: str, rules: str, players=None, seat: str | None = None, bots="simple",
+                 seed: int = 0, match: bool = False, four_colour: bool = False, size: str | None = None,
+                 pause: float = PAUSE):
+        self.bots_spec = bots
+        self.seed = seed
+        self.match = bool(match)
+        self.pause = pause
+        self.all_hands = False
+        self._setup(game, rules, players, seat)
+        super().__init__(self._state, four_colour=four_colour, size=size)
+        self._state = self._game_state  # TryIt copies its source; the table plays the game itself
+        self._player = self.seat
+
+    # --- setting up ----------------------------------------------------------------------------
+
+    def _setup(self, game: str, rules: str, players, seat: str | None) -> None:
+        if game not in GAME_MODULES:
+            raise ValueError(f"no game named {game!r} (games: {', '.join(GAME_MODULES)})")
+        module = game_module(game)
+        if rules not in module.RULESETS:
+            raise ValueError(f"{game} has no rule set {rules!r} ({', '.join(module.RULESETS)})")
+        low, high = module.PLAYER_COUNTS[rules]
+        if players is None:
+            players = min(max(DEFAULT_PLAYERS[game], low), high)
+        if isinstance(players, int) and not isinstance(players, bool):
+            if not low <= players <= min(high, len(NAMES)):
+                raise ValueError(f"{rules} is for {low} to {high} players, not {players}")
+            players = list(NAMES[:players])
+        players = tuple(players)
+        if not low <= len(players) <= high:
+            count = f"{low}" if low == high else f"{low} to {high}"
+            raise ValueError(f"{rules} is for {count} players, not {len(players)}")
+        self.game, self.rules_name, self.module = game, rules, module
+        self.players = players
+        if seat is None:
+            seat = players[0]
+        elif seat not in players:
+            seat = next((p for i, p in enumerate(players) if "ABCDEFGH"[i] == str(seat).upper()), seat)
+        if seat not in players:
+            raise ValueError(f"seat {seat!r} is not a player ({', '.join(players)})")
+        self.seat = seat
+        names = self.bots_spec if isinstance(self.bots_spec, dict) else {}
+        unknown = set(names) - set(players)
+        if unknown:
+            raise ValueError(f"bots names seats that are not players: {', '.join(sorted(map(str, unknown)))}")
+        self.bots = {p: _bot(names.get(p, "simple") if isinstance(self.bots_spec, dict) else self.bots_spec,
+                             self.seed * 100 + i)
+                     for i, p in enumerate(players) if p != seat}
+        self._rng = random.Random(self.seed)
+        self._records: list[dict] = []
+        self._match = None
+        if game == "daifugo" and self.match:
+            from .daifugo import Match
+
+            self._match = Match(rules, players, seed=self.seed)
+            self._start(self._match.game)
+        else:
+            self._start(module.new_game(rules, players, seed=self.seed))
+
+    def _start(self, state: State) -> None:
+        """Make ``state`` the game being played, as dealt."""
+        self._game_state = self._state = state
+        self.number = len(self._records) + 1
+        self._deal = self._deal_of(state)
+        self._steps: list = []
+        self._log: list[tuple[str, str]] = []  # (everything, what the learner may see) per entry
+        self._moved = frozenset()
+        self._selected = []
+        self._reading = None
+        self._history = []
+        self._thinking = False
+        self._deal_number = getattr(self, "_deal_number", 0) + 1
+
+    def _deal_of(self, state: State) -> dict:
+        """The position as dealt, in the scenario contract's ``deal`` keys."""
+        hands = {p: [str(c) for c in state.hands[p]] for p in state.players}
+        if state.game == "daifugo":
+            deal = {"hands": hands, "leader": state.leader}
+            if state.previous_ranks:
+                deal["previous_ranks"] = dict(state.previous_ranks)
+            return deal
+        if state.game == "gandengyan":
+            return {"hands": hands, "stock": [str(c) for c in state.stock], "leader": state.lead}
+        return {"hands": hands, "stock": [str(c) for c in state.stock], "trump": state.trump,
+                "attacker": state.attacker}
+
+    def choose(self, game: str | None = None, rules: str | None = None, players=None) -> str:
+        """A new table: another game, rule set or number of players (each left out: as now, or
+        for a new game its first rule set and, when the players now seated do not fit it, its
+        usual number). Returns the opening text."""
+        if game is not None and game != self.game and rules is None:
+            rules = next(iter(game_module(game).RULESETS)) if game in GAME_MODULES else None
+        game, rules = game or self.game, rules or self.rules_name
+        if players is None and game in GAME_MODULES and rules in game_module(game).RULESETS:
+            low, high = game_module(game).PLAYER_COUNTS[rules]
+            players = self.players if low <= len(self.players) <= high else None
+        names = NAMES[:players] if isinstance(players, int) else players or ()
+        self._setup(game, rules, players, self.seat if self.seat in names else None)
+        self._player = self.seat
+        return self._say(self._opening(), INFO)
+
+    # --- what the learner reads ------------------------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        """The game being played (the whole position: the learner's view is :meth:`view`)."""
+        return self._state
+
+    def view(self):
+        """What the learner's seat sees now (:meth:`State.view`)."""
+        return self._state.view(self.seat)
+
+    def _visible(self) -> set[Card]:
+        gives = getattr(self._state, "gives", {})
+        return set(self._state.hands[self.seat]) | set(gives.get(self.seat, ()))
+
+    def _private(self, event: Event) -> str:
+        """``event``'s text with the cards the learner may not see written as hidden cards."""
+        if event.kind not in PRIVATE_EVENTS:
+            return event.text
+        visible = self._visible()
+        hidden = [plain(c) for c in event.cards if plain(c) not in visible]
+        if not hidden:
+            return event.text
+        one = "|".join(re.escape(w) for c in hidden for w in (str(c), c.symbol))
+        run = re.compile(rf"(?<![\w=])(?:{one})(?: (?:{one}))*(?![\w=])")
+        return run.sub(lambda m: count_cards(len(m.group(0).split()), "hidden card")
+                       if " " in m.group(0) else "a hidden card", event.text)
+
+    def _note(self, heading: str, events: list[Event] = (), refusal=None, seen_heading: str | None = None) -> str:
+        """Log one step and return what the learner reads of it (``seen_heading``: the heading
+        without the cards the learner may not see)."""
+        full = [heading, *(e.text for e in events)]
+        seen = [seen_heading or heading, *(self._private(e) for e in events)]
+        if refusal is not None:
+            line = f"Refused ({refusal.code}): {refusal.explanation}"
+            full.append(line)
+            seen.append(line)
+        entry = (self._state.learner_text("\n".join(full)), self._state.learner_text("\n".join(seen)))
+        self._log.append(entry)
+        return entry[0] if self.all_hands else entry[1]
+
+    @property
+    def narration(self) -> str:
+        """Every step of the current game so far, as the learner reads it (every card named once
+        "Show all hands" is on)."""
+        return "\n\n".join(full if self.all_hands else seen for full, seen in self._log)
+
+    def _opening(self) -> str:
+        state = self._state
+        if self._match is not None:
+            kind = "jdf set" if self._match.rules.games_per_set == 4 else f"{self.rules_name} match"
+            what = f"Game {self.number} of {self._match.games} ({kind})"
+        else:
+            what = f"Game {self.number}" if self.match else "A game"
+        lines = [f"{what} of {self.game} ({self.rules_name}), {len(self.players)} players. "
+                 f"You play {state.seat_label(self.seat)}; "
+                 + ", ".join(f"{state.seat_label(p)} is the {self._bot_name(p)} bot" for p in self.bots) + "."]
+        lines.append(self.status())
+        return state.learner_text("\n".join(lines))
+
+    def _bot_name(self, p: str) -> str:
+        return self.bots_spec.get(p, "simple") if isinstance(self.bots_spec, dict) else self.bots_spec
+
+    def status(self) -> str:
+        """Whose turn it is, or how the game ended."""
+        state = self._state
+        if state.is_over():
+            return state.learner_text(f"The game is over: {self._result_words()}." + (
+                " Press Next game to play on." if self._can_go_on() else ""))
+        acting = state.to_act()
+        if self.seat in acting:
+            verbs = sorted({a.verb for a in state.legal_actions() if a.player == self.seat},
+                           key=state.verbs().index)
+            return state.learner_text(f"Your turn, {state.seat_label(self.seat)}: you may {' or '.join(verbs)}.")
+        return state.learner_text("Waiting for " + ", ".join(state.seat_label(p) for p in acting) + ".")
+
+    def _result_words(self) -> str:
+        state = self._state
+        if state.game == "daifugo":
+            from .daifugo.rules import RANK_TITLES
+
+            points = state.points()
+            ranks = state.result()
+            return ", ".join(f"{p} {RANK_TITLES[ranks[p]]} ({ranks[p]})" + (f" {points[p]:+d}" if points else "")
+                             for p in state.places)
+        if state.game == "gandengyan":
+            return f"{state.winner} wins" if state.winner else "blocked, nobody wins"
+        return f"{state.loser} is the durak (the fool)" if state.loser else "a draw, nobody is the durak"
+
+    # --- playing --------------------------------------------------------------------------------
+
+    def _next_bot(self) -> str | None:
+        """The bot who moves next: the first seat but the learner's with a legal action."""
+        if self._state.is_over():
+            return None
+        return next((p for p in self._state.to_act() if p != self.seat), None)
+
+    def _bot_step(self, player: str) -> str:
+        action = self.bots[player].choose(self._state.view(player))
+        events = self._state.apply(action)
+        self._steps.append(str(action))
+        self._moved = frozenset(plain(c) for e in events for c in e.cards)
+        heading = f"Step {len(self._steps)}: {action}"
+        # A give is set aside face down: the learner sees that it was made, not which cards.
+        seen = (f"Step {len(self._steps)}: {player} give {count_cards(len(action.cards), 'hidden card')}"
+                if action.verb == "give" else heading)
+        return self._note(heading, events, seen_heading=seen)
+
+    def bots_move(self) -> str:
+        """Every bot move up to the learner's turn or the end of the game, played at once; returns
+        their narration and the status line."""
+        texts = []
+        while (player := self._next_bot()) is not None:
+            texts.append(self._bot_step(player))
+        texts.append(self.status())
+        return self._say("\n\n".join(texts), INFO)
+
+    def _learner_press(self, verb: str) -> tuple[str, bool]:
+        verb = verb.lower()
+        if self._state.is_over():
+            return "The game is over.", False
+        cards = self._arguments(verb)
+        text = " ".join([self.seat, verb, *(str(c) for c in cards)])
+        try:
+            action = self._state.parse_action(text)
+        except NotationError as exc:
+            return f"Not an action: {exc.reason}", False
+        refusal = self._state.check(action)
+        if refusal is not None:
+            self._steps.append({"do": str(action), "reject": refusal.code})
+            return self._note(f"Step {len(self._steps)}: {action} (refused)", refusal=refusal), False
+        events = self._state.apply(action)
+        self._steps.append(str(action))
+        self._selected = []
+        self._reading = None
+        self._moved = frozenset(plain(c) for e in events for c in e.cards)
+        return self._note(f"Step {len(self._steps)}: {action}", events), True
+
+    def press(self, verb: str) -> str:
+        """The learner's seat does ``verb`` with the selected cards. Accepted: the action is
+        applied, then the bots answer at once; returns the narration of it all and the status.
+        Refused: nothing changes (the selection is kept); returns the reason."""
+        text, accepted = self._learner_press(verb)
+        if not accepted:
+            return self._say(text, REFUSED)
+        self._say(text, ACCEPTED)
+        return self._say(text + "\n\n" + self.bots_move(), ACCEPTED)
+
+    def hint(self) -> str:
+        """What the ``montecarlo`` bot would do in the learner's seat now, and why."""
+        if self.seat not in self._state.to_act():
+            return self._say(f"Nothing for you to do now. {self.status()}", INFO)
+        bot = _bot("montecarlo", self.seed * 100 + len(self._steps))
+        return self._say(f"Hint: {bot.explain(self._state.view(self.seat))}", INFO)
+
+    def show_all_hands(self, on: bool = True) -> str:
+        """Every hand face up (for a teacher), or only the learner's again; returns the position
+        as text when on."""
+        self.all_hands = bool(on)
+        if on:
+            return self._say("All hands face up:\n" + self._state.learner_text(self._state.describe()), INFO)
+        return self._say("Only your own hand is face up again.", INFO)
+
+    def undo(self) -> str:
+        return self._say("A table game cannot be taken back.", INFO)
+
+    # --- game after game ------------------------------------------------------------------------
+
+    def _can_go_on(self) -> bool:
+        if not self.match:
+            return False
+        return self._match is None or not self._match.is_over()
+
+    def _record(self) -> dict:
+        """The current game's line of the score table: the players' results, each as a word."""
+        state = self._state
+        cells: dict[str, str] = {}
+        if state.game == "daifugo":
+            from .daifugo.rules import RANK_TITLES
+
+            points = state.points()
+            for p, r in state.result().items():
+                cells[p] = RANK_TITLES[r] + (f" {points[p]:+d}" if points else "")
+            if state.demoted:
+                cells[state.demoted] += " (都落ち)"
+            score = points or {}
+        elif state.game == "gandengyan":
+            for p in state.players:
+                cells[p] = "wins" if p == state.winner else f"{count_cards(len(state.hands[p]))} left"
+            score = {p: int(p == state.winner) for p in state.players}
+        else:
+            for p in state.players:
+                cells[p] = "durak" if p == state.loser else ("draw" if state.loser is None else "out")
+            score = {p: int(p == state.loser) for p in state.players}
+        return {"game": self.number, "cells": cells, "score": score}
+
+    def next_game(self) -> str:
+        """Record the finished game and deal the next: the next game of the Daifugo set or match
+        (its exchange first), Gan Deng Yan with the winner dealing, Durak with the loser's left
+        attacking. Returns the score table and the opening, or why not."""
+        state = self._state
+        if not self.match:
+            return self._say("This table plays one game: make it with match=True to play game after game.", INFO)
+        if not state.is_over():
+            return self._say("The game is not over yet.", INFO)
+        if not self._can_go_on():
+            return self._say("The match is over.\n" + self.score_table(), INFO)
+        self._records.append(self._record())
+        seed = self._rng.getrandbits(32)
+        if self._match is not None:
+            new = self._match.next_game()
+        elif state.game == "gandengyan":
+            new = state.next_game(seed=seed)
+        else:
+            new = self.module.new_game(state.rules, self.players, seed=seed, previous_loser=state.loser)
+        self._start(new)
+        return self._say(self.score_table() + "\n\n" + self._opening(), INFO)
+
+    def score_table(self) -> str:
+        """The games played so far, a line each, and the totals: Daifugo's places (and yeeqia's
+        points), Gan Deng Yan's winners and cards left, Durak's fools."""
+        records = self._records + ([self._record()] if self._state.is_over() else [])
+        if not records:
+            return "No game finished yet."
+        state = self._state
+        lines = [f"Game {r['game']}: " + ", ".join(f"{state.seat_label(p)} {r['cells'][p]}" for p in self.players)
+                 for r in records]
+        what = {"daifugo": "points", "gandengyan": "wins", "durak": "times durak"}[self.game]
+        if self.game != "daifugo" or self.rules_name != "jdf":
+            totals = {p: sum(r["score"].get(p, 0) for r in records) for p in self.players}
+            lines.append(f"Total {what}: " + ", ".join(f"{state.seat_label(p)} {totals[p]}" for p in self.players))
+        return state.learner_text("\n".join(lines))
+
+    # --- the game as a scenario ------------------------------------------------------------------
+
+    def scenario(self) -> dict:
+        """The current game as a scenario (SCENARIOS.md): the deal as dealt at its start, every
+        action as a step (refused ones as ``do``/``reject``), then what holds now."""
+        state = self._state
+        expect: dict = {"over": state.is_over(),
+                        "hand_sizes": {p: len(state.hands[p]) for p in state.players}}
+        if state.game in ("daifugo", "gandengyan") and not state.is_over():
+            expect["turn"] = state.turn
+        if state.is_over():
+            if state.game == "daifugo":
+                expect["result"] = state.result()
+                if state.points():
+                    expect["points"] = state.points()
+            elif state.game == "gandengyan":
+                expect["winner"] = state.winner
+            else:
+                expect["loser"] = state.loser
+        return {"title": f"{self.game} ({self.rules_name}), game {self.number}, as played at the table",
+                "source": f"cardlab Table, seed {self.seed}",
+                "game": self.game, "rules": self.rules_name, "players": list(self.players),
+                "deal": self._deal, "steps": [*self._steps, {"expect": expect}]}
+
+    def scenario_text(self) -> str:
+        """:meth:`scenario` as YAML text."""
+        return yaml.dump(self.scenario(), Dumper=_ScenarioDumper, allow_unicode=True, sort_keys=False, width=100)
+
+    def save_scenario(self, path: str | Path) -> str:
+        """Write the current game as a scenario file that ``cardlab check`` and the stepper
+        accept; returns what was written where."""
+        path = Path(path)
+        path.write_text(self.scenario_text(), encoding="utf-8")
+        return self._say(f"Saved game {self.number} ({count_cards(len(self._steps), 'step')}) as {path}; "
+                         f"check it with: cardlab check {path}", INFO)
+
+    # --- drawing --------------------------------------------------------------------------------
+
+    def picture(self) -> str:
+        """The player view (every hand face up after "Show all hands")."""
+        view = "teaching" if self.all_hands else "player"
+        return state_svg(self._state, view=view, seat=self.seat,
+                         highlight=self._moved | {plain(t) for t in self._selected},
+                         four_colour=self.four_colour, width=SIZES[self.size])
+
+    def __repr__(self) -> str:
+        state = self._state
+        where = "over" if state.is_over() else "to act: " + (", ".join(state.to_act()) or "-")
+        return (f"<Table {self.game} ({self.rules_name}), {len(self.players)} players, you: {self.seat}, "
+                f"game {self.number}, steps: {len(self._steps)}, {where}>")
+
+    def static_html(self) -> str:
+        return still_html(f"Play {self.game} ({self.rules_name})", self.picture())
+
+    # --- the view -------------------------------------------------------------------------------
+
+    def _build(self, ipw):
+        box = super()._build(ipw)
+        self._seat_buttons.layout.display = "none"
+        self._undo.layout.display = "none"
+        self._hint.description = "Hint"
+        self._hint.tooltip = "what the montecarlo bot would do in your seat, and why"
+        self._game_menu = ipw.Dropdown(options=list(GAME_MODULES), value=self.game, description="Game",
+                                       layout=ipw.Layout(width="auto"))
+        self._rules_menu = ipw.Dropdown(description="Rules", layout=ipw.Layout(width="auto"))
+        self._count_menu = ipw.Dropdown(description="Players", layout=ipw.Layout(width="auto"))
+        self._game_menu.observe(lambda _change: self._menus(), names="value")
+        self._rules_menu.observe(lambda _change: self._menus(counts_only=True), names="value")
+        new = ipw.Button(description="New table", tooltip="deal a new game with these choices",
+                         layout=ipw.Layout(width="auto"))
+        new.on_click(lambda _button: self._on_new())
+        self._all = ipw.ToggleButton(value=self.all_hands, description="Show all hands",
+                                     tooltip="every hand face up (for a teacher)", layout=ipw.Layout(width="auto"))
+        self._all.observe(lambda change: self._on_all(change["new"]), names="value")
+        self._next = ipw.Button(description="Next game", layout=ipw.Layout(width="auto"))
+        self._next.on_click(lambda _button: self._on_next())
+        self._path = ipw.Text(description="File", layout=ipw.Layout(width="18em"))
+        save = ipw.Button(description="Save as scenario", tooltip="write this game as a scenario file",
+                          layout=ipw.Layout(width="auto"))
+        save.on_click(lambda _button: self.save_scenario(self._path.value or self._default_path()))
+        self._score = ipw.HTML()
+        self._score.add_class("cardlab-score-table")
+        self._log_html = ipw.HTML()
+        self._log_html.add_class("cardlab-table-log")
+        self._controls.children = (*self._controls.children, ipw.HBox([self._all, self._next]),
+                                   self._score, self._log_html, ipw.HBox([self._path, save]))
+        setup = ipw.HBox([self._game_menu, self._rules_menu, self._count_menu, new],
+                         layout=ipw.Layout(flex_flow="row wrap"))
+        box.children = (setup, *box.children)
+        box.add_class("cardlab-table")
+        self._menus()
+        self._start_bots()
+        return box
+
+    def _default_path(self) -> str:
+        return f"{self.game}_{self.rules_name}_game{self.number}.yaml"
+
+    def _menus(self, counts_only: bool = False) -> None:
+        module = game_module(self._game_menu.value)
+        if not counts_only:
+            names = list(module.RULESETS)
+            self._rules_menu.options = names
+            self._rules_menu.value = self.rules_name if self.rules_name in names else names[0]
+        low, high = module.PLAYER_COUNTS[self._rules_menu.value]
+        counts = list(range(low, min(high, len(NAMES)) + 1))
+        self._count_menu.options = counts
+        self._count_menu.value = len(self.players) if len(self.players) in counts else counts[0]
+
+    def _on_new(self) -> None:
+        self.choose(self._game_menu.value, self._rules_menu.value, self._count_menu.value)
+        self._start_bots()
+
+    def _on_next(self) -> None:
+        self.next_game()
+        self._start_bots()
+
+    def _on_all(self, on: bool) -> None:
+        if on != self.all_hands:
+            self.show_all_hands(on)
+
+    def _on_seat(self, change) -> None:
+        """The seat is the learner's for the whole game: the hidden seat row never changes it."""
+
+    def _on_verb(self, verb: str) -> None:
+        text, accepted = self._learner_press(verb)
+        self._say(text, ACCEPTED if accepted else REFUSED)
+        if accepted:
+            self._start_bots()
+
+    def _later(self, callback) -> bool:
+        """Run ``callback`` after the pause on the kernel's event loop; ``False`` when no loop runs."""
+        if self.pause <= 0:
+            return False
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return False
+        loop.call_later(self.pause, callback)
+        return True
+
+    def _append(self, text: str) -> None:
+        self._say("\n\n".join(filter(None, [self._message, text])), self._verdict)
+
+    def _start_bots(self) -> None:
+        """Let the bots move one at a time, ``pause`` seconds apart (at once without an event loop)."""
+        if self._thinking:
+            return
+        deal = self._deal_number
+        if self._next_bot() is not None and self._later(lambda: self._tick(deal)):
+            self._thinking = True
+            self._refresh()
+            return
+        while (player := self._next_bot()) is not None:
+            self._append(self._bot_step(player))
+        self._append(self.status())
+
+    def _tick(self, deal: int) -> None:
+        """One bot move of the deal numbered ``deal`` (nothing once another game was dealt)."""
+        if deal != self._deal_number:
+            return
+        player = self._next_bot()
+        if player is not None:
+            self._append(self._bot_step(player))
+            if self._next_bot() is not None and self._later(lambda: self._tick(deal)):
+                return
+            while (player := self._next_bot()) is not None:
+                self._append(self._bot_step(player))
+        self._thinking = False
+        self._append(self.status())
+
+    def _update_view(self) -> None:
+        seats = [(self._state.seat_label(p), p) for p in self.players]
+        if list(self._seat_buttons.options) != seats:
+            self._seat_buttons.options = seats
+        super()._update_view()
+        busy = self._thinking
+        for button in self._verb_row.children:
+            button.disabled = busy
+        if busy:
+            self._verdict_html.value += (f'<div class="cardlab-waiting" style="color:#555555"><i>'
+                                         f'{escape(self.status())}</i></div>')
+        self._next.layout.display = None if self.match else "none"
+        self._next.disabled = busy or not (self._state.is_over() and self._can_go_on())
+        if self._all.value != self.all_hands:
+            self._all.value = self.all_hands
+        records = self._records + ([self._record()] if self._state.is_over() else [])
+        self._score.value = lines_html(self.score_table(), "cardlab-score-text", heading=False) if records else ""
+        log = escape(self.narration)
+        self._log_html.value = (f'<details class="cardlab-folded"><summary>The game so far '
+                                f'({count_cards(len(self._log), "step")})</summary><pre>{log}</pre></details>')
+        self._picture.value = _fit(self.picture(), self.size)
