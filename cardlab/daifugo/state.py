@@ -457,6 +457,24 @@ class DaifugoState(State):
             other.lock = frozenset()
         return other
 
+    def copy(self) -> "DaifugoState":
+        """An independent copy: cards, plays, rules and names are shared (they never change),
+        every list, set and dict is new."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.hands = {p: list(h) for p, h in self.hands.items()}
+        if self.previous_ranks is not None:
+            other.previous_ranks = dict(self.previous_ranks)
+        other.gives = dict(self.gives)
+        other.table = list(self.table)
+        other.pile = list(self.pile)
+        other.passed = set(self.passed)
+        other.out = list(self.out)
+        other._finished = list(self._finished)
+        other.clean = list(self.clean)
+        other.fouls = list(self.fouls)
+        return other
+
     def key(self) -> tuple:
         return (self.rules, self.players, tuple(frozenset(self.hands[p]) for p in self.players),
                 self.blind, tuple(sorted(self.previous_ranks.items())) if self.previous_ranks else None,

@@ -536,6 +536,21 @@ class DurakState(State):
                 frozenset(self.done), self.taking, self.limit, self.round_no, tuple(self.out),
                 self.over, self.loser, self.six_swappable)
 
+    def copy(self) -> "DurakState":
+        """An independent copy: cards, rules and names are shared (they never change), every list
+        and set is new."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.hands = {p: list(h) for p, h in self.hands.items()}
+        other.stock = list(self.stock)
+        other.discard = list(self.discard)
+        other.attacks = list(self.attacks)
+        other.defences = list(self.defences)
+        other.ranks = set(self.ranks)
+        other.done = set(self.done)
+        other.out = list(self.out)
+        return other
+
     def with_rules(self, rules: DurakRules) -> "DurakState":
         other = super().with_rules(rules)
         # The round's limit was fixed when it began, from the rule set's cap and the cards the
