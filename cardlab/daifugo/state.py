@@ -9,7 +9,7 @@ from itertools import combinations
 from ..cards import SUIT_SYMBOLS, Card, StandIn, card, count_cards, deck_set, format_cards, sort_cards
 from ..engine import (Action, DealError, Event, IllegalAction, IncompatibleRules, Refusal, State,
                       check_cards_unique, player_name, player_names)
-from .combos import (Play, eight_cut, forbidden_finish, is_spade_three_return, judge, legal_plays,
+from .combos import (Play, eight_cut, forbidden_finish, is_spade_three_return, judge, play_fields,
                      readings, starts_revolution)
 from .rules import JOKER, ORDER, RANK_TITLES, RULESETS, DaifugoRules, order_text, rank_text, strength
 
@@ -67,6 +67,11 @@ class DaifugoState(State):
         self.over = False
         self.places: tuple[str, ...] = ()
         self.turn: str | None = None if self.exchanging else leader
+        # Not part of the position, only remembered to save work: the plays legal_actions() last
+        # offered (cards, and the fields of each Play) until anything changes, and the play check()
+        # last resolved, which apply() performs next.
+        self._offered: tuple[list, list] | None = None
+        self._checked: tuple = (None, None)
 
     # --- facts ----------------------------------------------------------------------------------
 
@@ -145,7 +150,14 @@ class DaifugoState(State):
                 return Refusal("cannot_pass", f"The table is empty, so {player} leads and must play: "
                                "passing is allowed only when there is a play to beat.")
             return None
-        return self._resolve(player, cards)[0]
+        offered = self._offered
+        if offered is not None and cards in offered[0]:  # legal: legal_actions() offered it just now
+            play = Play(*offered[1][offered[0].index(cards)])
+            refusal = None
+        else:
+            refusal, play = self._resolve(player, cards)
+        self._checked = (action, play)
+        return refusal
 
     def _seat_refusal(self, player: str) -> Refusal | None:
         if player in self.out:
@@ -253,8 +265,10 @@ class DaifugoState(State):
                     out.extend(new(Action, (p, "give", g)) for g in self._gives_of(p))
             return out
         player = self.turn
-        plays = legal_plays(self.hands[player], self.rules, self.top, self.revolution, self.lock)
-        out = [new(Action, (player, "play", p.cards)) for p in plays]
+        plays = play_fields(self.hands[player], self.rules, self.top, self.revolution, self.lock)
+        offered = [fields[4] for fields in plays]
+        self._offered = (offered, plays)
+        out = [new(Action, (player, "play", cards)) for cards in offered]
         if self.top is not None:
             out.append(new(Action, (player, "pass", ())))
         return out
@@ -272,13 +286,17 @@ class DaifugoState(State):
 
     def _perform(self, action: Action) -> list[Event]:
         player, verb, cards = action
+        checked, play = self._checked
+        self._offered, self._checked = None, (None, None)
         if verb == "give":
             return self._do_give(player, tuple(cards))
         if verb == "pass":
             self.passed.add(player)
             events = [Event("pass", player, (), f"{player} passes and sits out until the table is cleared.")]
             return events + self._advance(player)
-        return self._do_play(player, self._resolve(player, cards)[1])
+        if checked is not action:
+            play = self._resolve(player, cards)[1]
+        return self._do_play(player, play)
 
     def _do_give(self, player: str, cards: tuple[Card, ...]) -> list[Event]:
         _, partner, lower = self._obligation(player)
@@ -463,6 +481,8 @@ class DaifugoState(State):
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.hands = {p: list(h) for p, h in self.hands.items()}
+        other._offered = None
+        other._checked = (None, None)
         if self.previous_ranks is not None:
             other.previous_ranks = dict(self.previous_ranks)
         other.gives = dict(self.gives)
