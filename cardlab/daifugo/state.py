@@ -353,7 +353,7 @@ class DaifugoState(State):
                                 f"same suits ({suits}); until the table is cleared every play must too."))
         if not hand:
             events.extend(self._go_out(player, play, revolution_before, cut, returned))
-        if len(self.active()) <= 1:
+        if len(self.players) - len(self.out) <= 1:  # one player left in
             return events + self._end()
         if cut or returned:
             leader = player if player not in self.out else self.next_in(player)
@@ -397,16 +397,15 @@ class DaifugoState(State):
 
     def _advance(self, actor: str) -> list[Event]:
         """Give the turn to the next player who may still beat the table, or clear it."""
-        active = self.active()
-        if len(active) <= 1:
+        if len(self.players) - len(self.out) <= 1:
             return self._end()
         last = self.last_player
-        contenders = [p for p in active if p not in self.passed and p != last]
-        if contenders:
-            i = self.players.index(actor)
-            self.turn = next(p for k in range(1, PLAYERS + 1)
-                             if (p := self.players[(i + k) % PLAYERS]) in contenders)
-            return []
+        i = self.players.index(actor)
+        for k in range(1, PLAYERS + 1):  # clockwise from the actor: the first who may still play
+            p = self.players[(i + k) % PLAYERS]
+            if p not in self.out and p not in self.passed and p != last:
+                self.turn = p
+                return []
         if last not in self.out:
             return [self._clear(last, f"Everyone else still in has passed: the table is "
                                 f"cleared and {last}, who played last, leads.")]
