@@ -4,12 +4,17 @@ Each game: a seeded deal, then a seeded random choice among ``legal_actions()`` 
 public, checked ``apply`` until the game ends. One core; several runs; the median is printed.
 Speed is measured here and reported, never asserted by a test.
 
-    python benchmarks/random_play.py [--seconds 2] [--runs 5]
+    python benchmarks/random_play.py [--seconds 2] [--runs 5] [--only TEXT] [--profile [N]]
+
+With ``--profile`` each rule set is also played once more under cProfile, and the N functions
+(default 15) that take the most time of their own are printed below its figures.
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
+import pstats
 import random
 import statistics
 import sys
@@ -78,6 +83,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0, help="length of one run")
     parser.add_argument("--runs", type=int, default=5, help="runs per rule set (median reported)")
     parser.add_argument("--only", default="", help="only rule sets whose label contains this text")
+    parser.add_argument("--profile", type=int, nargs="?", const=15, default=0, metavar="N",
+                        help="also profile each rule set and print its top N functions (default 15)")
     args = parser.parse_args()
     print(f"python {sys.version.split()[0]}, {args.runs} runs of {args.seconds:g} s each, median")
     print(f"{'game':40} {'games/s':>9} {'decisions/s':>12} {'ms/decision':>12}")
@@ -87,7 +94,19 @@ def main() -> None:
         runs = [measure(make, args.seconds, seed0=1000 * i) for i in range(args.runs)]
         gps = statistics.median(r[0] for r in runs)
         dps = statistics.median(r[1] for r in runs)
-        print(f"{label:40} {gps:9.0f} {dps:12.0f} {1000 / dps:12.4f}")
+        print(f"{label:40} {gps:9.0f} {dps:12.0f} {1000 / dps:12.4f}", flush=True)
+        if args.profile:
+            profile(make, args.seconds, args.profile)
+
+
+def profile(make, seconds: float, top: int) -> None:
+    """Play games for about ``seconds`` under cProfile; print the ``top`` functions by own time."""
+    profiler = cProfile.Profile()
+    profiler.enable()
+    measure(make, seconds, seed0=0)
+    profiler.disable()
+    stats = pstats.Stats(profiler, stream=sys.stdout)
+    stats.strip_dirs().sort_stats("tottime").print_stats(top)
 
 
 if __name__ == "__main__":

@@ -353,6 +353,8 @@ class State:
                                     f"{'card' if what == '1' else 'cards'}, got {len(cards)}")
         deck = self.deck_cards()
         for token in cards:
+            if token.__class__ is Card and token in deck:  # the usual case, settled at once
+                continue
             physical = token.card if isinstance(token, StandIn) else token
             if not isinstance(physical, Card):
                 raise NotationError(text or repr(action), f"{token!r} is not a card")

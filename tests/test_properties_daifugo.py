@@ -138,3 +138,29 @@ def test_check_agrees_with_legal_actions_and_refusals_change_nothing(rules, seed
         else:
             raise AssertionError(f"{action} was refused by check but applied")
         assert game.key() == before
+
+
+@settings(max_examples=30, deadline=None)
+@given(rules=rule_sets, seed=seeds, steps=st.integers(0, 80), exchange=st.booleans())
+def test_copy_is_equal_and_independent(rules, seed, steps, exchange):
+    match = Match(rules, P, seed=seed)
+    rng = random.Random(seed)
+    if exchange:  # the next game of the set opens with the card exchange
+        while not match.game.is_over():
+            match.game.apply(rng.choice(match.game.legal_actions()))
+        match.next_game()
+    game = match.game
+    for _ in range(steps):
+        if game.is_over():
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    twin = game.copy()
+    assert twin == game and twin.key() == game.key() and twin.describe() == game.describe()
+    before = game.key()
+    while not twin.is_over():  # playing the copy to its end leaves the original alone
+        twin.apply(rng.choice(twin.legal_actions()))
+    assert game.key() == before
+    again = game.copy()
+    if not game.is_over():  # and playing the original leaves a copy alone
+        game.apply(rng.choice(game.legal_actions()))
+        assert again.key() == before

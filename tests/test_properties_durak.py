@@ -134,3 +134,26 @@ def test_the_same_seed_replays_the_same_game(rules, n, seed):
     for action in first_actions:
         state.apply(action)
     assert state.key() == first.key()
+
+
+@settings(max_examples=30, deadline=None)
+@given(combo=st.sampled_from(COMBOS), seed=seeds, steps=st.integers(0, 120))
+def test_copy_is_equal_and_independent(combo, seed, steps):
+    rules, n = combo
+    game = durak.new_game(rules, names(n), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over():
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    twin = game.copy()
+    assert twin == game and twin.key() == game.key() and twin.describe() == game.describe()
+    assert twin.attackers() == game.attackers() and twin.legal_actions() == game.legal_actions()
+    before = game.key()
+    while not twin.is_over():  # playing the copy to its end leaves the original alone
+        twin.apply(rng.choice(twin.legal_actions()))
+    assert game.key() == before
+    again = game.copy()
+    if not game.is_over():  # and playing the original leaves a copy alone
+        game.apply(rng.choice(game.legal_actions()))
+        assert again.key() == before

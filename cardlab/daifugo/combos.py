@@ -8,8 +8,10 @@ explanation is written next to the rule it applies.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations
-from typing import Iterable, Iterator
+from functools import cached_property
+from itertools import accumulate, combinations
+from operator import attrgetter
+from typing import Iterable
 
 from ..cards import SUIT_SYMBOLS, Card, StandIn, card, format_cards
 from ..engine import Refusal
@@ -55,7 +57,7 @@ class Play:
             return (self.rank,) * self.size
         return tuple(ORDER[p] for p in range(self.low, self.high + 1))
 
-    @property
+    @cached_property
     def naturals(self) -> tuple[Card, ...]:
         """The cards that are not jokers."""
         return tuple(c for c in self.cards if isinstance(c, Card) and not c.is_wild)
@@ -64,7 +66,7 @@ class Play:
     def jokers(self) -> int:
         return self.size - len(self.naturals)
 
-    @property
+    @cached_property
     def suits(self) -> frozenset | None:
         """The suit set that can start a suit lock; ``None`` when a joker is in the play, since a
         joker never starts a lock."""
@@ -76,7 +78,7 @@ class Play:
     def is_lone_joker(self) -> bool:
         return self.kind == "group" and self.rank == JOKER and self.size == 1
 
-    @property
+    @cached_property
     def physical(self) -> tuple[Card, ...]:
         return tuple(c.card if isinstance(c, StandIn) else c for c in self.cards)
 
@@ -309,76 +311,136 @@ def legal_plays(hand: Iterable[Card], rules: DaifugoRules, top: Play | None, rev
     The two jokers are interchangeable, so a play that needs fewer jokers than the hand holds
     uses the black joker first; and each joker is written with the card it stands for. Only
     plays of the top's shape that beat it are generated, so a follow costs little."""
-    hand = sorted(hand, key=lambda c: c.index)
-    jokers = [c for c in hand if c.is_wild]
+    return [Play(*fields) for fields in play_fields(hand, rules, top, revolution, lock)]
+
+
+def play_fields(hand: Iterable[Card], rules: DaifugoRules, top: Play | None, revolution: bool,
+                lock: frozenset) -> list[tuple]:
+    """:func:`legal_plays` as the fields ``(kind, rank, size, suit, cards)`` of each play, in the
+    same order: what the position's ``legal_actions`` needs, without building the plays."""
+    hand = sorted(hand, key=_BY_INDEX)
+    jokers = []
     by_rank: dict[int, list[Card]] = {}
     for c in hand:
-        if not c.is_wild:
-            by_rank.setdefault(c.rank, []).append(c)
-    out: list[Play] = []
+        if c.suit is None:
+            jokers.append(c)
+        elif c.rank in by_rank:
+            by_rank[c.rank].append(c)
+        else:
+            by_rank[c.rank] = [c]
+    out: list[tuple] = []
+    top_place = rules.top_place
     if top is None:
         for rank, cards in by_rank.items():
             for size in range(1, len(cards) + len(jokers) + 1):
-                out.extend(_groups_of(rank, cards, jokers, size))
-        out.extend(_joker_groups(jokers, None))
-        for size in range(3, rules.top_place + 2):
-            out.extend(_sequences_of(hand, jokers, size, "SHDC", rules, lambda start: True))
+                _add_groups(out, rank, cards, jokers, size)
+        _add_joker_groups(out, jokers, None)
+        rows = _rows(hand, "SHDC", top_place, jokers)
+        for size in range(3, top_place + 2):
+            _add_sequences(out, rows, jokers, size, 0, top_place - size + 1)
         return out
     if top.kind == "group":
-        beat = strength(top.rank, revolution)
+        strengths = _STRENGTHS[revolution]
+        beat = strengths[top.rank]
         for rank, cards in by_rank.items():
-            if strength(rank, revolution) > beat:
+            if strengths[rank] > beat:
                 if lock:
                     cards = [c for c in cards if c.suit in lock]
-                out.extend(_groups_of(rank, cards, jokers, top.size))
-        out.extend(_joker_groups(jokers, top))
-        if SPADE_THREE in hand and is_spade_three_return(Play("group", 3, 1, None, (SPADE_THREE,)), top, rules):
-            out.append(Play("group", 3, 1, None, (SPADE_THREE,)))
+                _add_groups(out, rank, cards, jokers, top.size)
+        _add_joker_groups(out, jokers, top)
+        if SPADE_THREE in hand and is_spade_three_return(_SPADE_THREE_PLAY, top, rules):
+            out.append(_SPADE_THREE_FIELDS)
         return out
+    # A sequence of the top's length beats it (stronger()) when it starts at a place from
+    # ``first`` to ``last``.
     n = top.size
-    suits = "".join(sorted(lock)) if lock else "SHDC"
-
-    def beats_top(start: int) -> bool:
-        return stronger(Play("sequence", ORDER[start], n, None, ()), top, revolution, rules)
-
-    out.extend(_sequences_of(hand, jokers, n, suits, rules, beats_top))
+    if rules.sequence_rule == "pairwise":  # its lowest card beats the top's lowest card
+        first, last = (0, top.low - 1) if revolution else (top.low + 1, top_place - n + 1)
+    else:  # "above": each of its cards beats each card of the top
+        first, last = (0, top.low - n) if revolution else (top.high + 1, top_place - n + 1)
+    rows = _rows(hand, "".join(sorted(lock)) if lock else "SHDC", top_place, jokers)
+    _add_sequences(out, rows, jokers, n, first, min(last, top_place - n + 1))
     return out
 
 
-def _groups_of(rank: int, cards: list[Card], jokers: list[Card], size: int) -> Iterator[Play]:
+_BY_INDEX = attrgetter("index")
+_STRENGTHS = {revolution: {rank: strength(rank, revolution) for rank in (*ORDER, JOKER)}
+              for revolution in (False, True)}
+_SPADE_THREE_FIELDS = ("group", 3, 1, None, (SPADE_THREE,))
+_SPADE_THREE_PLAY = Play(*_SPADE_THREE_FIELDS)
+_STAND_INS: dict[tuple, StandIn] = {}
+
+
+def stand_in(joker: Card, suit: str | None, rank: int) -> StandIn:
+    """``joker`` standing for ``suit`` and ``rank``, built once: stand-ins never change."""
+    found = _STAND_INS.get((joker, suit, rank))
+    if found is None:
+        found = _STAND_INS[joker, suit, rank] = StandIn(joker, suit, rank)
+    return found
+
+
+def _add_groups(out: list, rank: int, cards: list[Card], jokers: list[Card], size: int) -> None:
     for m in range(max(1, size - len(jokers)), min(len(cards), size) + 1):
-        stand = tuple(StandIn(j, None, rank) for j in jokers[:size - m])
-        for chosen in combinations(cards, m):
-            yield Play("group", rank, size, None, chosen + stand)
+        stand = tuple(stand_in(j, None, rank) for j in jokers[:size - m])
+        out += [("group", rank, size, None, chosen + stand) for chosen in combinations(cards, m)]
 
 
-def _joker_groups(jokers: list[Card], top: Play | None) -> Iterator[Play]:
+def _add_joker_groups(out: list, jokers: list[Card], top: Play | None) -> None:
     for size in (1, 2):
         if size > len(jokers) or (top is not None and (top.size != size or top.rank == JOKER)):
             continue
-        yield Play("group", JOKER, size, None, tuple(jokers[:size]))
+        out.append(("group", JOKER, size, None, tuple(jokers[:size])))
 
 
-def _sequences_of(hand, jokers, n, suits, rules, start_ok) -> Iterator[Play]:
-    top_place = rules.top_place
-    for suit in suits:
-        held = {PLACE[c.rank]: c for c in hand if c.suit == suit and PLACE[c.rank] <= top_place}
-        if len(held) + len(jokers) < n:
+def _rows(hand: list[Card], suits: str, top_place: int, jokers: list) -> list[tuple[str, list, list, list]]:
+    """For each suit: the suit; the row of its cards in ``hand`` by place (``None`` where the hand
+    has none), up to ``top_place``; the runs ``(first place, length)`` of three or more held
+    places in a row; and, when there are ``jokers`` to fill gaps, how many places below each place
+    are held (so that the places from ``a`` to ``b - 1`` hold ``below[b] - below[a]`` cards)."""
+    rows = {suit: [None] * (top_place + 1) for suit in suits}
+    for c in hand:
+        row = rows.get(c.suit)
+        if row is not None and PLACE[c.rank] <= top_place:
+            row[PLACE[c.rank]] = c
+    out = []
+    for suit, row in rows.items():
+        runs = []
+        if top_place + 1 - row.count(None) >= 3:
+            start = None
+            for p, c in enumerate(row + [None]):
+                if c is None:
+                    if start is not None and p - start >= 3:
+                        runs.append((start, p - start))
+                    start = None
+                elif start is None:
+                    start = p
+        below = [0, *accumulate(c is not None for c in row)] if jokers else None
+        out.append((suit, row, runs, below))
+    return out
+
+
+def _add_sequences(out: list, rows, jokers: list[Card], n: int, first: int, last: int) -> None:
+    """Sequences of ``n`` starting at places ``first`` to ``last``, suit by suit."""
+    for suit, row, runs, below in rows:
+        if not jokers:  # the windows of n places inside a run of held cards
+            for run_start, length in runs:
+                for start in range(max(run_start, first), min(run_start + length - n, last) + 1):
+                    out.append(("sequence", ORDER[start], n, suit, tuple(row[start:start + n])))
             continue
-        for start in range(0, top_place - n + 2):
-            if not start_ok(start):
+        if below[-1] + len(jokers) < n:
+            continue
+        for start in range(first, last + 1):
+            if n - (below[start + n] - below[start]) > len(jokers):  # too many gaps to fill
                 continue
             window = range(start, start + n)
-            missing = [p for p in window if p not in held]
-            if len(missing) > len(jokers):
-                continue
-            present = [p for p in window if p in held]
+            missing = [p for p in window if row[p] is None]
+            present = [p for p in window if row[p] is not None]
             for extra in range(len(jokers) - len(missing) + 1):
                 if len(missing) + extra >= n:
                     break
                 for swapped in combinations(present, extra):
                     standing = set(missing).union(swapped)
                     spare = iter(jokers)
-                    cards = tuple(StandIn(next(spare), suit, ORDER[p]) if p in standing else held[p]
+                    cards = tuple(stand_in(next(spare), suit, ORDER[p]) if p in standing else row[p]
                                   for p in window)
-                    yield Play("sequence", ORDER[start], n, suit, cards)
+                    out.append(("sequence", ORDER[start], n, suit, cards))

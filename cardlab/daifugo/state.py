@@ -108,6 +108,11 @@ class DaifugoState(State):
         self.over = False
         self.places: tuple[str, ...] = ()
         self.turn: str | None = None if self.exchanging else leader
+        # Not part of the position, only remembered to save work: the plays legal_actions() last
+        # offered (cards, and the fields of each Play) until anything changes, and the play check()
+        # last resolved, which apply() performs next.
+        self._offered: tuple[list, list] | None = None
+        self._checked: tuple = (None, None)
 
     # --- facts ----------------------------------------------------------------------------------
 
@@ -186,7 +191,14 @@ class DaifugoState(State):
                 return Refusal("cannot_pass", f"The table is empty, so {player} leads and must play: "
                                "passing is allowed only when there is a play to beat.")
             return None
-        return self._resolve(player, cards)[0]
+        offered = self._offered
+        if offered is not None and cards in offered[0]:  # legal: legal_actions() offered it just now
+            play = offered[1][offered[0].index(cards)]
+            refusal = None
+        else:
+            refusal, play = self._resolve(player, cards)
+        self._checked = (action, play)
+        return refusal
 
     def _seat_refusal(self, player: str) -> Refusal | None:
         if player in self.out:
@@ -301,7 +313,9 @@ class DaifugoState(State):
     def _turn_actions(self, plays) -> list[Action]:
         new = tuple.__new__  # Action(...) through its NamedTuple __new__ is several times slower
         player = self.turn
-        out = [new(Action, (player, "play", p.cards)) for p in plays]
+        offered = [p.cards for p in plays]
+        self._offered = (offered, plays)  # check() accepts these at once (see _check)
+        out = [new(Action, (player, "play", cards)) for cards in offered]
         if self.top is not None:
             out.append(new(Action, (player, "pass", ())))
         return out
@@ -324,13 +338,17 @@ class DaifugoState(State):
 
     def _perform(self, action: Action) -> list[Event]:
         player, verb, cards = action
+        checked, play = self._checked
+        self._offered, self._checked = None, (None, None)
         if verb == "give":
             return self._do_give(player, tuple(cards))
         if verb == "pass":
             self.passed.add(player)
             events = [Event("pass", player, (), f"{player} passes and sits out until the table is cleared.")]
             return events + self._advance(player)
-        return self._do_play(player, self._resolve(player, cards)[1])
+        if checked is not action:
+            play = self._resolve(player, cards)[1]
+        return self._do_play(player, play)
 
     def _do_give(self, player: str, cards: tuple[Card, ...]) -> list[Event]:
         _, partner, lower = self._obligation(player)
@@ -389,7 +407,7 @@ class DaifugoState(State):
                                 f"same suits ({suits}); until the table is cleared every play must too."))
         if not hand:
             events.extend(self._go_out(player, play, revolution_before, cut, returned))
-        if len(self.active()) <= 1:
+        if len(self.players) - len(self.out) <= 1:  # one player left in
             return events + self._end()
         if cut or returned:
             leader = player if player not in self.out else self.next_in(player)
@@ -433,16 +451,15 @@ class DaifugoState(State):
 
     def _advance(self, actor: str) -> list[Event]:
         """Give the turn to the next player who may still beat the table, or clear it."""
-        active = self.active()
-        if len(active) <= 1:
+        if len(self.players) - len(self.out) <= 1:
             return self._end()
         last = self.last_player
-        contenders = [p for p in active if p not in self.passed and p != last]
-        if contenders:
-            i = self.players.index(actor)
-            self.turn = next(p for k in range(1, PLAYERS + 1)
-                             if (p := self.players[(i + k) % PLAYERS]) in contenders)
-            return []
+        i = self.players.index(actor)
+        for k in range(1, PLAYERS + 1):  # clockwise from the actor: the first who may still play
+            p = self.players[(i + k) % PLAYERS]
+            if p not in self.out and p not in self.passed and p != last:
+                self.turn = p
+                return []
         if last not in self.out:
             return [self._clear(last, f"Everyone else still in has passed: the table is "
                                 f"cleared and {last}, who played last, leads.")]
@@ -561,9 +578,15 @@ class DaifugoState(State):
         return {p: float(i + 1) for i, p in enumerate(self.places)} if self.over else {}
 
     def copy(self) -> "DaifugoState":
+        """An independent copy: cards, plays, rules and names are shared (they never change),
+        every list, set and dict is new."""
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.hands = {p: list(h) for p, h in self.hands.items()}
+        other._offered = None
+        other._checked = (None, None)
+        if self.previous_ranks is not None:
+            other.previous_ranks = dict(self.previous_ranks)
         other.gives = dict(self.gives)
         other.table = list(self.table)
         other.pile = list(self.pile)

@@ -135,6 +135,9 @@ class DurakState(State):
         self.six_swappable = any(six in h for h in self.hands.values())
         self._seat(attacker)
         self.limit = min(rules.round_cap(round_no), len(self.hands[self.defender]))
+        # Not part of the position, only remembered to save work: the actions legal_actions() last
+        # returned, until anything changes; check() accepts one of them without asking again.
+        self._offered: list[Action] | None = None
 
     # --- seats ----------------------------------------------------------------------------------
 
@@ -216,6 +219,8 @@ class DurakState(State):
     # --- legality -------------------------------------------------------------------------------
 
     def _check(self, action: Action) -> Refusal | None:
+        if self._offered is not None and action in self._offered:
+            return None
         player, verb, cards = action
         if self.over:
             return Refusal("game_over", "The game has ended: once the stock is empty and at most one "
@@ -403,12 +408,14 @@ class DurakState(State):
             for p in self.players:
                 if six in hands[p]:
                     out.append(new(Action, (p, "swap", ())))
-        return out
+        self._offered = out
+        return list(out)
 
     # --- performing -----------------------------------------------------------------------------
 
     def _perform(self, action: Action) -> list[Event]:
         player, verb, cards = action
+        self._offered = None
         events = self._DOES[verb](self, player, cards)
         if verb != "swap" and self._round_over():
             events.extend(self._end_round())
@@ -606,10 +613,20 @@ class DurakState(State):
                 places[p] = n - 0.5
         return places
 
+    def key(self) -> tuple:
+        return (self.rules, self.players, tuple(frozenset(self.hands[p]) for p in self.players),
+                tuple(self.stock), self.trump, self.trump_card, frozenset(self.discard),
+                tuple(self.attacks), tuple(self.defences), self.attacker, self.defender,
+                frozenset(self.done), self.taking, self.limit, self.round_no, tuple(self.out),
+                self.over, self.loser, self.six_swappable)
+
     def copy(self) -> "DurakState":
+        """An independent copy: cards, rules and names are shared (they never change), every list
+        and set is new."""
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.hands = {p: list(h) for p, h in self.hands.items()}
+        other._offered = None
         other.stock = list(self.stock)
         other.discard = list(self.discard)
         other.attacks = list(self.attacks)
@@ -618,13 +635,6 @@ class DurakState(State):
         other.done = set(self.done)
         other.out = list(self.out)
         return other
-
-    def key(self) -> tuple:
-        return (self.rules, self.players, tuple(frozenset(self.hands[p]) for p in self.players),
-                tuple(self.stock), self.trump, self.trump_card, frozenset(self.discard),
-                tuple(self.attacks), tuple(self.defences), self.attacker, self.defender,
-                frozenset(self.done), self.taking, self.limit, self.round_no, tuple(self.out),
-                self.over, self.loser, self.six_swappable)
 
     def with_rules(self, rules: DurakRules) -> "DurakState":
         other = super().with_rules(rules)
