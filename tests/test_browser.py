@@ -122,7 +122,8 @@ def _open_lesson(browser, lab, lesson: str, first_widget: str):
     # JupyterLab may ask "Select Kernel" at any moment while the kernel connects; take the
     # default (Python 3) whenever the dialog blocks an action.
     page.add_locator_handler(page.locator(".jp-Dialog"), _accept_dialog, no_wait_after=True)
-    page.goto(f"{base}/lab/tree/{lesson}?token={token}")
+    # reset: a fresh workspace, so that only this lesson is open (not one a previous page left).
+    page.goto(f"{base}/lab/tree/{lesson}?token={token}&reset")
     page.locator(".jp-Notebook").first.wait_for()
     _run_all_cells(page, first_widget)
     return page
