@@ -22,6 +22,7 @@ and nothing else. Computer players see less: :meth:`State.view` gives what one s
 from __future__ import annotations
 
 import copy
+import random
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -321,6 +322,49 @@ class State:
         refusal = self.check(action)
         return ("So, is it legal?", "yes" if refusal is None else f"no ({refusal.code}): {refusal.explanation}")
 
+    # --- hooks of a table that plays game after game (cardlab.table) ------------------------------
+
+    def deal_spec(self) -> dict[str, Any]:
+        """This position as dealt, in the scenario contract's ``deal`` keys (SCENARIOS.md), cards
+        written as text: ``from_deal`` of the game's module given them deals this position again.
+        The default: the hands alone."""
+        return {"hands": {p: [str(c) for c in self.hands[p]] for p in self.players}}
+
+    def expect_spec(self) -> dict[str, Any]:
+        """What holds now, in the scenario contract's ``expect`` keys: a scenario whose last step
+        expects it passes in this position. The default: whether the game is over and the hand
+        sizes."""
+        return {"over": self.is_over(), "hand_sizes": {p: len(self.hands[p]) for p in self.players}}
+
+    def outcome(self) -> str:
+        """Once over, how the game ended in a few words (``"甲 wins"``). The default: the places of
+        :meth:`standings`."""
+        places = self.standings()
+        return ", ".join(f"{p} place {places[p]:g}" for p in sorted(places, key=places.get))
+
+    def score_line(self) -> tuple[dict[str, str], dict[str, int]]:
+        """Once over, this game's line of a score table: each player's result as a word or two,
+        and what it adds to their total (:meth:`score_total`). The default: each player's place,
+        adding nothing."""
+        places = self.standings()
+        return {p: f"place {places[p]:g}" for p in self.players}, {}
+
+    def score_total(self) -> str | None:
+        """What a score table adds up over the games (``"wins"``), or ``None`` where this rule set
+        adds up nothing. The default: ``None``."""
+        return None
+
+    def next_game(self, seed: int = 0) -> "State":
+        """Once over, the next game of a match under this game's own rules (who deals or leads
+        follows from this game), freshly shuffled by ``seed``. Raises ``ValueError`` while this
+        game is not over; the default raises ``NotImplementedError``: the game has no matches."""
+        raise NotImplementedError(f"{self.game} has no next game")
+
+    def known_cards(self, seat: str) -> set[Card]:
+        """The cards ``seat`` knows the place of without "Show all hands": the default, its own
+        hand; a game adds cards it set aside itself."""
+        return set(self.hands[seat])
+
     # --- shared behaviour -----------------------------------------------------------------------
 
     def check(self, action: Action | str) -> Refusal | None:
@@ -476,6 +520,31 @@ class State:
     def act(self, text: str) -> list[Event]:
         """Parse and apply one action written in the notation."""
         return self.apply(self.parse_action(text))
+
+
+class Match:
+    """Game after game without end, each one the previous game's :meth:`State.next_game`, seeded
+    from ``random.Random(seed)``; ``first`` is the first game. A game module's ``new_match`` makes
+    its matches: this one, or its own kind with the same attributes and methods.
+
+    ``game`` is the game being played; ``games`` the number of games the match has (``None``: no
+    end), ``kind`` its name when it has one (``"jdf set"``); :meth:`next_game` deals the next game
+    once the current one is over; :meth:`is_over` says whether the last game was played."""
+
+    games: int | None = None
+    kind: str | None = None
+
+    def __init__(self, first: State, seed: int = 0):
+        self.game = first
+        self._rng = random.Random(seed)
+
+    def next_game(self) -> State:
+        """Deal the next game (the current one must be over) and make it the current one."""
+        self.game = self.game.next_game(seed=self._rng.getrandbits(32))
+        return self.game
+
+    def is_over(self) -> bool:
+        return False
 
 
 def check_cards_unique(where: str, cards: Iterable[Card], deck: Iterable[Card]) -> None:

@@ -35,14 +35,13 @@ the end. :meth:`Table.save_scenario` writes it, for ``cardlab check`` and the st
 from __future__ import annotations
 
 import asyncio
-import random
 import re
 from html import escape
 from pathlib import Path
 
 import yaml
 
-from .cards import Card, count_cards, plain
+from .cards import count_cards, plain
 from .engine import Event, NotationError, State
 from .scenario import GAME_MODULES, game_module
 from .svg import state_svg
@@ -141,22 +140,15 @@ class Table(TryIt):
         self.bots = {p: _bot(names.get(p, "simple") if isinstance(self.bots_spec, dict) else self.bots_spec,
                              self.seed * 100 + i)
                      for i, p in enumerate(players) if p != seat}
-        self._rng = random.Random(self.seed)
         self._records: list[dict] = []
-        self._match = None
-        if game == "daifugo" and self.match:
-            from .daifugo import Match
-
-            self._match = Match(rules, players, seed=self.seed)
-            self._start(self._match.game)
-        else:
-            self._start(module.new_game(rules, players, seed=self.seed))
+        self._match = module.new_match(rules, players, seed=self.seed) if self.match else None
+        self._start(self._match.game if self._match is not None else module.new_game(rules, players, seed=self.seed))
 
     def _start(self, state: State) -> None:
         """Make ``state`` the game being played, as dealt."""
         self._game_state = self._state = state
         self.number = len(self._records) + 1
-        self._deal = self._deal_of(state)
+        self._deal = state.deal_spec()
         self._steps: list = []
         self._log: list[tuple[str, str]] = []  # (everything, what the learner may see) per entry
         self._moved = frozenset()
@@ -165,19 +157,6 @@ class Table(TryIt):
         self._history = []
         self._thinking = False
         self._deal_number = getattr(self, "_deal_number", 0) + 1
-
-    def _deal_of(self, state: State) -> dict:
-        """The position as dealt, in the scenario contract's ``deal`` keys."""
-        hands = {p: [str(c) for c in state.hands[p]] for p in state.players}
-        if state.game == "daifugo":
-            deal = {"hands": hands, "leader": state.leader}
-            if state.previous_ranks:
-                deal["previous_ranks"] = dict(state.previous_ranks)
-            return deal
-        if state.game == "gandengyan":
-            return {"hands": hands, "stock": [str(c) for c in state.stock], "leader": state.lead}
-        return {"hands": hands, "stock": [str(c) for c in state.stock], "trump": state.trump,
-                "attacker": state.attacker}
 
     def choose(self, game: str | None = None, rules: str | None = None, players=None) -> str:
         """A new table: another game, rule set or number of players (each left out: as now, or
@@ -205,15 +184,11 @@ class Table(TryIt):
         """What the learner's seat sees now (:meth:`State.view`)."""
         return self._state.view(self.seat)
 
-    def _visible(self) -> set[Card]:
-        gives = getattr(self._state, "gives", {})
-        return set(self._state.hands[self.seat]) | set(gives.get(self.seat, ()))
-
     def _private(self, event: Event) -> str:
         """``event``'s text with the cards the learner may not see written as hidden cards."""
         if event.kind not in PRIVATE_EVENTS:
             return event.text
-        visible = self._visible()
+        visible = self._state.known_cards(self.seat)
         hidden = [plain(c) for c in event.cards if plain(c) not in visible]
         if not hidden:
             return event.text
@@ -243,9 +218,8 @@ class Table(TryIt):
 
     def _opening(self) -> str:
         state = self._state
-        if self._match is not None:
-            kind = "jdf set" if self._match.rules.games_per_set == 4 else f"{self.rules_name} match"
-            what = f"Game {self.number} of {self._match.games} ({kind})"
+        if self._match is not None and self._match.games is not None:
+            what = f"Game {self.number} of {self._match.games} ({self._match.kind})"
         else:
             what = f"Game {self.number}" if self.match else "A game"
         lines = [f"{what} of {self.game} ({self.rules_name}), {len(self.players)} players. "
@@ -261,7 +235,7 @@ class Table(TryIt):
         """Whose turn it is, or how the game ended."""
         state = self._state
         if state.is_over():
-            return state.learner_text(f"The game is over: {self._result_words()}." + (
+            return state.learner_text(f"The game is over: {state.outcome()}." + (
                 " Press Next game to play on." if self._can_go_on() else ""))
         acting = state.to_act()
         if self.seat in acting:
@@ -269,19 +243,6 @@ class Table(TryIt):
                            key=state.verbs().index)
             return state.learner_text(f"Your turn, {state.seat_label(self.seat)}: you may {' or '.join(verbs)}.")
         return state.learner_text("Waiting for " + ", ".join(state.seat_label(p) for p in acting) + ".")
-
-    def _result_words(self) -> str:
-        state = self._state
-        if state.game == "daifugo":
-            from .daifugo.rules import RANK_TITLES
-
-            points = state.points()
-            ranks = state.result()
-            return ", ".join(f"{p} {RANK_TITLES[ranks[p]]} ({ranks[p]})" + (f" {points[p]:+d}" if points else "")
-                             for p in state.places)
-        if state.game == "gandengyan":
-            return f"{state.winner} wins" if state.winner else "blocked, nobody wins"
-        return f"{state.loser} is the durak (the fool)" if state.loser else "a draw, nobody is the durak"
 
     # --- playing --------------------------------------------------------------------------------
 
@@ -369,25 +330,7 @@ class Table(TryIt):
 
     def _record(self) -> dict:
         """The current game's line of the score table: the players' results, each as a word."""
-        state = self._state
-        cells: dict[str, str] = {}
-        if state.game == "daifugo":
-            from .daifugo.rules import RANK_TITLES
-
-            points = state.points()
-            for p, r in state.result().items():
-                cells[p] = RANK_TITLES[r] + (f" {points[p]:+d}" if points else "")
-            if state.demoted:
-                cells[state.demoted] += " (都落ち)"
-            score = points or {}
-        elif state.game == "gandengyan":
-            for p in state.players:
-                cells[p] = "wins" if p == state.winner else f"{count_cards(len(state.hands[p]))} left"
-            score = {p: int(p == state.winner) for p in state.players}
-        else:
-            for p in state.players:
-                cells[p] = "durak" if p == state.loser else ("draw" if state.loser is None else "out")
-            score = {p: int(p == state.loser) for p in state.players}
+        cells, score = self._state.score_line()
         return {"game": self.number, "cells": cells, "score": score}
 
     def next_game(self) -> str:
@@ -402,14 +345,7 @@ class Table(TryIt):
         if not self._can_go_on():
             return self._say("The match is over.\n" + self.score_table(), INFO)
         self._records.append(self._record())
-        seed = self._rng.getrandbits(32)
-        if self._match is not None:
-            new = self._match.next_game()
-        elif state.game == "gandengyan":
-            new = state.next_game(seed=seed)
-        else:
-            new = self.module.new_game(state.rules, self.players, seed=seed, previous_loser=state.loser)
-        self._start(new)
+        self._start(self._match.next_game())
         return self._say(self.score_table() + "\n\n" + self._opening(), INFO)
 
     def score_table(self) -> str:
@@ -421,8 +357,8 @@ class Table(TryIt):
         state = self._state
         lines = [f"Game {r['game']}: " + ", ".join(f"{state.seat_label(p)} {r['cells'][p]}" for p in self.players)
                  for r in records]
-        what = {"daifugo": "points", "gandengyan": "wins", "durak": "times durak"}[self.game]
-        if self.game != "daifugo" or self.rules_name != "jdf":
+        what = state.score_total()
+        if what is not None:
             totals = {p: sum(r["score"].get(p, 0) for r in records) for p in self.players}
             lines.append(f"Total {what}: " + ", ".join(f"{state.seat_label(p)} {totals[p]}" for p in self.players))
         return state.learner_text("\n".join(lines))
@@ -433,19 +369,7 @@ class Table(TryIt):
         """The current game as a scenario (SCENARIOS.md): the deal as dealt at its start, every
         action as a step (refused ones as ``do``/``reject``), then what holds now."""
         state = self._state
-        expect: dict = {"over": state.is_over(),
-                        "hand_sizes": {p: len(state.hands[p]) for p in state.players}}
-        if state.game in ("daifugo", "gandengyan") and not state.is_over():
-            expect["turn"] = state.turn
-        if state.is_over():
-            if state.game == "daifugo":
-                expect["result"] = state.result()
-                if state.points():
-                    expect["points"] = state.points()
-            elif state.game == "gandengyan":
-                expect["winner"] = state.winner
-            else:
-                expect["loser"] = state.loser
+        expect = state.expect_spec()
         return {"title": f"{self.game} ({self.rules_name}), game {self.number}, as played at the table",
                 "source": f"cardlab Table, seed {self.seed}",
                 "game": self.game, "rules": self.rules_name, "players": list(self.players),

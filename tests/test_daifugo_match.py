@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from cardlab.daifugo import Match
+from cardlab.daifugo import Match, from_deal, new_game, new_match
+from cardlab.daifugo.rules import RANK_TITLES
 
 P = ("a", "b", "c", "d")
 
@@ -91,3 +92,62 @@ def test_a_leader_for_the_first_game_of_each_set():
     assert Match("jdf", P, seed=6, leader="c").game.turn == "c"
     with pytest.raises(ValueError):
         Match("jdf", P, sets=0)
+
+
+# --- the hooks a table's match calls ----------------------------------------------------------------
+
+def test_new_match_is_one_set_or_match_with_its_kind():
+    jdf, yeeqia = new_match("jdf", P, seed=1), new_match("yeeqia", P, seed=1)
+    assert (jdf.games, jdf.kind, yeeqia.games, yeeqia.kind) == (4, "jdf set", 3, "yeeqia match")
+    assert jdf.game.key() == Match("jdf", P, seed=1).game.key()
+
+
+def test_deal_spec_deals_the_same_position_again_with_the_previous_ranks():
+    match = new_match("yeeqia", P, seed=2)
+    first = match.game.deal_spec()
+    assert list(first) == ["hands", "leader"]
+    play_out(match.game, random.Random(2))
+    second = match.next_game()
+    spec = second.deal_spec()
+    assert list(spec) == ["hands", "leader", "previous_ranks"] and spec["previous_ranks"] == second.previous_ranks
+    again = from_deal("yeeqia", P, hands={p: " ".join(h) for p, h in spec["hands"].items()}, leader=spec["leader"],
+                      previous_ranks=spec["previous_ranks"])
+    assert again.key() == second.key()
+
+
+def test_expect_spec_outcome_and_score_line_name_the_ranks_and_points():
+    game = new_game("yeeqia", P, seed=3)
+    assert game.expect_spec() == {"over": False, "hand_sizes": dict.fromkeys(P, 13), "turn": game.turn}
+    play_out(game, random.Random(3))
+    ranks, points = game.result(), game.points()
+    assert game.expect_spec() == {"over": True, "hand_sizes": {p: len(game.hands[p]) for p in P},
+                                  "result": ranks, "points": points}
+    assert game.outcome() == ", ".join(f"{p} {RANK_TITLES[ranks[p]]} ({ranks[p]}) {points[p]:+d}" for p in game.places)
+    cells, score = game.score_line()
+    assert score == points and game.score_total() == "points"
+    assert {p: c.removesuffix(" (都落ち)") for p, c in cells.items()} == {
+        p: f"{RANK_TITLES[ranks[p]]} {points[p]:+d}" for p in P}
+
+
+def test_jdf_scores_ranks_without_points_or_totals():
+    game = new_game("jdf", P, seed=4)
+    play_out(game, random.Random(4))
+    ranks = game.result()
+    assert "points" not in game.expect_spec() and game.score_total() is None
+    cells, score = game.score_line()
+    assert score == {} and {p: c.removesuffix(" (都落ち)") for p, c in cells.items()} == {
+        p: RANK_TITLES[ranks[p]] for p in P}
+    assert game.outcome() == ", ".join(f"{p} {RANK_TITLES[ranks[p]]} ({ranks[p]})" for p in game.places)
+
+
+def test_next_game_opens_with_the_exchange_and_the_givers_know_their_cards():
+    game = new_game("jdf", P, seed=5)
+    with pytest.raises(ValueError, match="not over"):
+        game.next_game(seed=1)
+    play_out(game, random.Random(5))
+    following = game.next_game(seed=9)
+    assert following.key() == new_game("jdf", P, seed=9, previous_ranks=game.result(), blind=game.blind).key()
+    assert following.exchanging and following.blind == game.blind
+    give = next(a for a in following.legal_actions() if a.verb == "give")
+    following.apply(give)
+    assert following.known_cards(give.player) == set(following.hands[give.player]) | set(give.cards)

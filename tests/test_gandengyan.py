@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+import random
 
 import pytest
 
 from cardlab.cards import StandIn, card, parse_cards
 from cardlab.engine import REASON_CODES, Action, DealError, IllegalAction, NotationError
-from cardlab.gandengyan import RULESETS, from_deal, legal_plays, new_game, readings, ruling
+from cardlab.gandengyan import RULESETS, from_deal, legal_plays, new_game, new_match, readings, ruling
 from cardlab.gandengyan.combos import JOKERS, PAIR, PAIRS, RUN, SINGLE, THREE, FOUR, answers_text
 from cardlab.gandengyan.rules import PLACE
 
@@ -524,3 +525,51 @@ def test_a_rule_set_is_a_frozen_object_and_variants_are_replacements():
         YIQI.draw = "leader"
     assert dataclasses.replace(YIQI, name="x", draw="leader").draw == SINGLE_DRAW.draw
     assert not YIQI.must_play and JJ.must_play and not JJ.joker_bomb and YIQI.joker_bomb
+
+
+# --- the hooks a table's match calls ----------------------------------------------------------------
+
+def _won_by_丙():
+    game = deal(甲="S9 S4", 乙="S10 C5", 丙="SJ D6")
+    act(game, "甲 play S9", "乙 play S10", "丙 play SJ", "甲 pass", "乙 pass", "丙 play D6")
+    return game
+
+
+def test_deal_spec_deals_the_same_position_again():
+    game = new_game("yiqi", P3, seed=5)
+    spec = game.deal_spec()
+    assert list(spec) == ["hands", "stock", "leader"] and spec["leader"] == game.dealer
+    again = from_deal("yiqi", P3, hands={p: " ".join(h) for p, h in spec["hands"].items()},
+                      stock=parse_cards(" ".join(spec["stock"])), leader=spec["leader"])
+    assert again.key() == game.key()
+
+
+def test_expect_spec_names_the_turn_then_the_winner():
+    game = deal(甲="S9 S4", 乙="S10 C5", 丙="SJ D6")
+    assert game.expect_spec() == {"over": False, "hand_sizes": {"甲": 2, "乙": 2, "丙": 2}, "turn": "甲"}
+    over = _won_by_丙()
+    assert over.expect_spec() == {"over": True, "hand_sizes": {p: len(over.hands[p]) for p in P3}, "winner": "丙"}
+
+
+def test_outcome_score_line_and_total_count_wins():
+    over = _won_by_丙()
+    assert over.outcome() == "丙 wins"
+    cells, score = over.score_line()
+    assert cells == {"甲": "1 card left", "乙": "1 card left", "丙": "wins"}
+    assert score == {"甲": 0, "乙": 0, "丙": 1} and over.score_total() == "wins"
+    blocked = deal(players=("甲", "乙"), 甲="BJ", 乙="RJ", stock="")
+    act(blocked, "甲 pass", "乙 pass")
+    assert blocked.outcome() == "blocked, nobody wins"
+    assert blocked.score_line() == ({"甲": "1 card left", "乙": "1 card left"}, {"甲": 0, "乙": 0})
+
+
+def test_new_match_has_each_winner_deal_the_next_game():
+    match = new_match("yiqi", P3, seed=4)
+    assert match.game.key() == new_game("yiqi", P3, seed=4).key()
+    assert match.games is None and not match.is_over()
+    rng = random.Random(4)
+    while not match.game.is_over():
+        match.game.apply(rng.choice(match.game.legal_actions()))
+    winner, dealer = match.game.winner, match.game.dealer
+    match.next_game()
+    assert match.game.dealer == (winner or dealer) and match.game.known_cards("甲") == set(match.game.hands["甲"])

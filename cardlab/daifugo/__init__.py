@@ -56,13 +56,13 @@ Partial deals (scenarios) must give every player at least one card.
 from __future__ import annotations
 
 from .combos import Play, forbidden_finish, judge, legal_plays, readings, stronger
-from .match import GameRecord, Match
+from .match import GameRecord, Match, new_match
 from .rules import JOKER, RANK_NAMES_ALL, RULESETS, DaifugoRules
 from .state import DaifugoState, from_deal, new_game
 
 __all__ = ["DaifugoRules", "DaifugoState", "GameRecord", "JOKER", "Match", "Play", "RULESETS",
-           "forbidden_finish", "from_deal", "judge", "legal_plays", "new_game", "readings",
-           "stronger"]
+           "forbidden_finish", "from_deal", "judge", "legal_plays", "new_game", "new_match",
+           "readings", "stronger"]
 
 
 # --- what the scenario runner needs to know -------------------------------------------------------

@@ -59,6 +59,11 @@ class Match:
         return self.sets * self.rules.games_per_set
 
     @property
+    def kind(self) -> str:
+        """What the match is called: ``"jdf set"`` for a set of four games, else ``"yeeqia match"``."""
+        return "jdf set" if self.rules.games_per_set == 4 else f"{self.rules.name} match"
+
+    @property
     def number(self) -> int:
         """The number of the current game, from 1."""
         return len(self.history) + 1
@@ -120,3 +125,8 @@ class Match:
         totals = self.totals()
         best = max(totals.values())
         return [p for p in self.players if totals[p] == best]
+
+
+def new_match(rules: DaifugoRules | str, players, seed: int = 0) -> Match:
+    """A table's match: one jdf set or yeeqia match (:class:`Match`), every deal from ``seed``."""
+    return Match(rules, players, seed=seed)

@@ -573,6 +573,54 @@ class DaifugoState(State):
         skeleton.blind = ()
         return skeleton
 
+    def deal_spec(self) -> dict:
+        """The hands, the leader and the previous game's ranks (when there was one)."""
+        deal = {**super().deal_spec(), "leader": self.leader}
+        if self.previous_ranks:
+            deal["previous_ranks"] = dict(self.previous_ranks)
+        return deal
+
+    def expect_spec(self) -> dict:
+        """Over, the hand sizes, then whose turn it is or, once over, the ranks and the points
+        (under a rule set with points)."""
+        expect = super().expect_spec()
+        if not self.is_over():
+            expect["turn"] = self.turn
+        else:
+            expect["result"] = self.result()
+            if self.points():
+                expect["points"] = self.points()
+        return expect
+
+    def outcome(self) -> str:
+        points, ranks = self.points(), self.result()
+        return ", ".join(f"{p} {RANK_TITLES[ranks[p]]} ({ranks[p]})" + (f" {points[p]:+d}" if points else "")
+                         for p in self.places)
+
+    def score_line(self) -> tuple[dict[str, str], dict[str, int]]:
+        """Each player's rank title (with the points under a rule set with points; 都落ち for the
+        demoted 大富豪); the points."""
+        points = self.points()
+        cells = {p: RANK_TITLES[r] + (f" {points[p]:+d}" if points else "") for p, r in self.result().items()}
+        if self.demoted:
+            cells[self.demoted] += " (都落ち)"
+        return cells, points or {}
+
+    def score_total(self) -> str | None:
+        """Points, under a rule set with points (none for jdf)."""
+        return None if self.rules.points is None else "points"
+
+    def next_game(self, seed: int = 0) -> "DaifugoState":
+        """The next game of the same set or match: it opens with the exchange by this game's
+        ranks, and the same blind cards. Raises ``ValueError`` while this game is not over."""
+        if not self.over:
+            raise ValueError("the game is not over")
+        return new_game(self.rules, self.players, seed=seed, previous_ranks=self.result(), blind=self.blind)
+
+    def known_cards(self, seat: str) -> set[Card]:
+        """The seat's hand and the cards it set aside to give in the exchange."""
+        return set(self.hands[seat]) | set(self.gives.get(seat, ()))
+
     def standings(self) -> dict[str, float]:
         """Once over: 1 for the 大富豪 (daifugo) ... 4 for the 大貧民 (daihinmin)."""
         return {p: float(i + 1) for i, p in enumerate(self.places)} if self.over else {}

@@ -3,7 +3,7 @@ and the players' checklist (:mod:`.checklist`). See :mod:`cardlab.durak.state` f
 and every choice made where the article is silent."""
 
 from .state import (DEAL_KEYS, DECK, EXPECTATIONS, HAND_SIZE, MAX_ATTACK, PLAYER_COUNTS, RULESETS,
-                    DurakRules, DurakState, State, beats, from_deal, new_game)
+                    DurakRules, DurakState, State, beats, from_deal, new_game, new_match)
 
 __all__ = ["DEAL_KEYS", "DECK", "EXPECTATIONS", "HAND_SIZE", "MAX_ATTACK", "PLAYER_COUNTS", "RULESETS",
-           "DurakRules", "DurakState", "State", "beats", "from_deal", "new_game"]
+           "DurakRules", "DurakState", "State", "beats", "from_deal", "new_game", "new_match"]

@@ -21,7 +21,7 @@ import random
 from dataclasses import dataclass
 
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, Card, card, count_cards, deck, format_cards
-from ..engine import (Action, DealError, Event, Refusal, State, View, check_cards_unique, player_name,
+from ..engine import (Action, DealError, Event, Match, Refusal, State, View, check_cards_unique, player_name,
                       player_names)
 
 HAND_SIZE = 6
@@ -598,6 +598,36 @@ class DurakState(State):
         skeleton.six_swappable = False
         return skeleton
 
+    def deal_spec(self) -> dict:
+        """The hands, the stock, the trump and the attacker."""
+        return {**super().deal_spec(), "stock": [str(c) for c in self.stock], "trump": self.trump,
+                "attacker": self.attacker}
+
+    def expect_spec(self) -> dict:
+        """Over, the hand sizes and, once over, the loser (``None`` for a draw)."""
+        expect = super().expect_spec()
+        if self.is_over():
+            expect["loser"] = self.loser
+        return expect
+
+    def outcome(self) -> str:
+        return f"{self.loser} is the durak (the fool)" if self.loser else "a draw, nobody is the durak"
+
+    def score_line(self) -> tuple[dict[str, str], dict[str, int]]:
+        """Durak, out or draw; one for the durak."""
+        cells = {p: "durak" if p == self.loser else ("draw" if self.loser is None else "out") for p in self.players}
+        return cells, {p: int(p == self.loser) for p in self.players}
+
+    def score_total(self) -> str:
+        return "times durak"
+
+    def next_game(self, seed: int = 0) -> "DurakState":
+        """The next game: the loser deals and the player on their left attacks (after a draw, the
+        holder of the lowest trump). Raises ``ValueError`` while this game is not over."""
+        if not self.over:
+            raise ValueError("the game is not over")
+        return new_game(self.rules, self.players, seed=seed, previous_loser=self.loser)
+
     def standings(self) -> dict[str, float]:
         """Players who went out take places 1, 2 ... in the order they did; the durak is last.
         Choice: in a drawn game the players who ran out in the last round share the last places
@@ -757,6 +787,12 @@ def new_game(rules: DurakRules | str, players, seed: int = 0, previous_loser: st
         stock = []
         trump = hands[players[-1]][-1].suit
     return _start(rules, players, hands, stock, trump, None, previous_loser)
+
+
+def new_match(rules: DurakRules | str, players, seed: int = 0) -> Match:
+    """Game after game without end (a table's match): the first game as :func:`new_game` deals it
+    with ``seed``, each later one with its loser dealing (:meth:`DurakState.next_game`)."""
+    return Match(new_game(rules, players, seed=seed), seed=seed)
 
 
 def _start(rules, players, hands, stock, trump, attacker, previous_loser):

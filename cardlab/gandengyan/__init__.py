@@ -62,10 +62,10 @@ from __future__ import annotations
 from ..cards import StandIn, parse_token, plain
 from .combos import Play, legal_plays, readings, ruling
 from .rules import ORDER, PLACE, RULESETS, GanDengYanRules
-from .state import GanDengYanState, from_deal, new_game
+from .state import GanDengYanState, from_deal, new_game, new_match
 
 __all__ = ["GanDengYanRules", "GanDengYanState", "ORDER", "PLACE", "Play", "RULESETS", "from_deal",
-           "legal_plays", "new_game", "readings", "ruling"]
+           "legal_plays", "new_game", "new_match", "readings", "ruling"]
 
 
 # --- what the scenario runner needs to know -------------------------------------------------------

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from ..cards import Card, card, count_cards, deck_set, format_cards, plain
-from ..engine import (Action, DealError, Event, IllegalAction, Refusal, State, View, check_cards_unique,
-                      player_names)
+from ..engine import (Action, DealError, Event, IllegalAction, Match, Refusal, State, View,
+                      check_cards_unique, player_names)
 from .combos import Play, alone_text, can_lead, legal_plays, readings, ruling, show
 from .rules import RULESETS, GanDengYanRules, and_list, in_order
 
@@ -347,6 +347,30 @@ class GanDengYanState(State):
         skeleton._checked = (None, None)
         return skeleton
 
+    def deal_spec(self) -> dict:
+        """The hands, the stock and the leader (the dealer)."""
+        return {**super().deal_spec(), "stock": [str(c) for c in self.stock], "leader": self.lead}
+
+    def expect_spec(self) -> dict:
+        """Over, the hand sizes, then whose turn it is or, once over, the winner."""
+        expect = super().expect_spec()
+        if not self.is_over():
+            expect["turn"] = self.turn
+        else:
+            expect["winner"] = self.winner
+        return expect
+
+    def outcome(self) -> str:
+        return f"{self.winner} wins" if self.winner else "blocked, nobody wins"
+
+    def score_line(self) -> tuple[dict[str, str], dict[str, int]]:
+        """Wins, or the cards left; one for the winner."""
+        cells = {p: "wins" if p == self.winner else f"{count_cards(len(self.hands[p]))} left" for p in self.players}
+        return cells, {p: int(p == self.winner) for p in self.players}
+
+    def score_total(self) -> str:
+        return "wins"
+
     def standings(self) -> dict[str, float]:
         """Once over: the winner is 1st; the others follow by the cards left in hand, fewer first,
         tied players sharing the mean of their places (choice: 001 ranks nobody but the winner)."""
@@ -468,6 +492,12 @@ def new_game(rules: GanDengYanRules | str, players, seed: int = 0, dealer: str |
     dealt = len(seats) * rules.hand_size
     hands[dealer] += cards[dealt:dealt + rules.dealer_extra]
     return GanDengYanState(rules, players, hands, cards[dealt + rules.dealer_extra:], dealer)
+
+
+def new_match(rules: GanDengYanRules | str, players, seed: int = 0) -> Match:
+    """Game after game without end (a table's match): the first game as :func:`new_game` deals it
+    with ``seed``, each later one dealt by its winner (:meth:`GanDengYanState.next_game`)."""
+    return Match(new_game(rules, players, seed=seed), seed=seed)
 
 
 def from_deal(rules: GanDengYanRules | str, players, hands=None, seed: int = 0, stock=None,
