@@ -117,19 +117,24 @@ class Guard:
                    else self.outside.append(r.url))
 
 
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
 @pytest.fixture(scope="module")
-def browser(base_url):
-    guard = Guard(base_url)
+def playwright():
     with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"])
-        browser.guard = guard
-        try:
-            yield browser
-        finally:
-            browser.close()
+        yield pw
+
+
+@pytest.fixture(scope="module")
+def browser(playwright, base_url):
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    browser.guard = Guard(base_url)
+    try:
+        yield browser
+    finally:
+        browser.close()
 
 
 def _context(browser):
@@ -151,6 +156,76 @@ def _accept_dialog(dialog) -> None:
 
 def _kernel_idle(page):
     return page.locator(".jp-StatusBar-TextItem", has_text="| Idle")
+
+
+# The engine in the browser: benchmarks/random_play.py run by Pyodide in a plain page of the site
+# (its runtime and lockfile, no JupyterLite), and the same file run here by CPython.
+BENCH_PAGE = """<!DOCTYPE html><html><body><script type="module">
+import { loadPyodide } from "./static/pyodide/pyodide.mjs";
+window.pyodideReady = loadPyodide({ packages: ["cardlab"] }).then(p => { window.pyodide = p; return true; });
+</script></body></html>"""
+
+BENCH = """
+import hashlib, json, random
+from cardlab.svg import state_svg
+
+def trace(label, seed):
+    # One seeded random game: every action taken and the final picture, as one digest.
+    state = GAMES[label](seed)
+    rng = random.Random(seed)
+    actions = []
+    while not state.is_over():
+        action = rng.choice(state.legal_actions())
+        actions.append(str(action))
+        state.apply(action)
+    return hashlib.sha256(("\\n".join(actions) + state_svg(state)).encode()).hexdigest()
+
+def results(games, seconds, runs):
+    return json.dumps({label: {
+        "decisions_per_s": max(measure(GAMES[label], seconds, 0)[1] for _ in range(runs)),
+        "traces": [trace(label, seed) for seed in range(3)]} for label in games})
+"""
+
+
+def test_engine_in_the_browser_matches_cpython(browser, base_url):
+    """Seeded random games give the same actions and pictures in Pyodide as in CPython; the speed
+    of each is reported."""
+    source = (ROOT / "benchmarks" / "random_play.py").read_text(encoding="utf-8")
+    args = [BENCH_GAMES, BENCH_SECONDS, BENCH_RUNS]
+    context = _context(browser)
+    page_url = f"{base_url}/engine-speed.html"
+    context.route(page_url, lambda route: route.fulfill(body=BENCH_PAGE, content_type="text/html"))
+    try:
+        page = context.new_page()
+        page.goto(page_url)
+        page.wait_for_function("window.pyodideReady !== undefined")
+        page.evaluate("window.pyodideReady")  # raises here if Pyodide or cardlab did not load
+        in_browser = json.loads(page.evaluate(
+            """([source, bench, args]) => {
+                pyodide.globals.set("bench_source", source);
+                pyodide.globals.set("bench_code", bench);
+                pyodide.globals.set("bench_args", args);
+                return pyodide.runPython(`
+import json
+bench = {"__name__": "bench", "__file__": "/bench/benchmarks/random_play.py"}
+exec(bench_source, bench)
+exec(bench_code, bench)
+bench["results"](*json.loads(bench_args))
+`);
+            }""", [source, BENCH, json.dumps(args)]))
+    finally:
+        context.close()
+    bench = runpy.run_path(str(ROOT / "benchmarks" / "random_play.py"), run_name="bench")
+    exec(BENCH, bench)
+    in_cpython = json.loads(bench["results"](*args))
+    for label in BENCH_GAMES:
+        assert in_browser[label]["traces"] == in_cpython[label]["traces"], label
+        browser_speed, cpython_speed = (in_browser[label]["decisions_per_s"],
+                                        in_cpython[label]["decisions_per_s"])
+        _record(f"engine speed, {label}",
+                f"{browser_speed:.0f} decisions/s in Chromium (Pyodide, Python 3.14) against "
+                f"{cpython_speed:.0f} in CPython {sys.version.split()[0]}: "
+                f"{browser_speed / cpython_speed:.2f}x")
 
 
 @pytest.fixture(scope="module")
@@ -239,78 +314,31 @@ def test_site_opens_on_the_lessons_index(browser, base_url):
         page.wait_for_url("**/lab/index.html?path=lessons/index.ipynb")
         index = page.locator(".jp-Notebook").first
         sync_api.expect(index.get_by_role("link", name="2 · Defending and adding")).to_be_visible()
+        # Saved outputs read as they were saved (no commas between their lines).
+        sync_api.expect(index.locator(".jp-OutputArea-output").first).not_to_contain_text("\n,")
+        page.screenshot(path=str(OUT / "site_index.png"))
     finally:
         context.close()
 
 
-# The engine in the browser: benchmarks/random_play.py run by Pyodide in a plain page of the site
-# (its runtime and lockfile, no JupyterLite), and the same file run here by CPython.
-BENCH_PAGE = """<!DOCTYPE html><html><body><script type="module">
-import { loadPyodide } from "./static/pyodide/pyodide.mjs";
-window.pyodideReady = loadPyodide({ packages: ["cardlab"] }).then(p => { window.pyodide = p; return true; });
-</script></body></html>"""
-
-BENCH = """
-import hashlib, json, random
-from cardlab.svg import state_svg
-
-def trace(label, seed):
-    # One seeded random game: every action taken and the final picture, as one digest.
-    state = GAMES[label](seed)
-    rng = random.Random(seed)
-    actions = []
-    while not state.is_over():
-        action = rng.choice(state.legal_actions())
-        actions.append(str(action))
-        state.apply(action)
-    return hashlib.sha256(("\\n".join(actions) + state_svg(state)).encode()).hexdigest()
-
-def results(games, seconds, runs):
-    return json.dumps({label: {
-        "decisions_per_s": max(measure(GAMES[label], seconds, 0)[1] for _ in range(runs)),
-        "traces": [trace(label, seed) for seed in range(3)]} for label in games})
-"""
-
-
-def test_engine_in_the_browser_matches_cpython(browser, base_url):
-    """Seeded random games give the same actions and pictures in Pyodide as in CPython; the speed
-    of each is reported."""
-    source = (ROOT / "benchmarks" / "random_play.py").read_text(encoding="utf-8")
-    args = [BENCH_GAMES, BENCH_SECONDS, BENCH_RUNS]
-    context = _context(browser)
-    page_url = f"{base_url}/engine-speed.html"
-    context.route(page_url, lambda route: route.fulfill(body=BENCH_PAGE, content_type="text/html"))
+def test_plain_http_from_another_host_explains_https(playwright, base_url):
+    """Served over plain http to another computer, the page is not secure, JupyterLite gets no
+    service worker and the kernel could not read the lessons' files: the site says so."""
+    school = "http://cardlab-school.test:" + base_url.rsplit(":", 1)[1]
+    guard = Guard(school)
+    browser = playwright.chromium.launch(
+        executable_path=CHROMIUM,
+        args=[*CHROMIUM_ARGS, "--host-resolver-rules=MAP cardlab-school.test 127.0.0.1"])
     try:
+        context = browser.new_context()
+        guard.watch(context)
         page = context.new_page()
-        page.goto(page_url)
-        page.wait_for_function("window.pyodideReady !== undefined")
-        page.evaluate("window.pyodideReady")  # raises here if Pyodide or cardlab did not load
-        in_browser = json.loads(page.evaluate(
-            """([source, bench, args]) => {
-                pyodide.globals.set("bench_source", source);
-                pyodide.globals.set("bench_code", bench);
-                pyodide.globals.set("bench_args", args);
-                return pyodide.runPython(`
-import json
-bench = {"__name__": "bench", "__file__": "/bench/benchmarks/random_play.py"}
-exec(bench_source, bench)
-exec(bench_code, bench)
-bench["results"](*json.loads(bench_args))
-`);
-            }""", [source, BENCH, json.dumps(args)]))
+        page.goto(school + "/")
+        page.wait_for_url("**/needs-https.html")
+        sync_api.expect(page.locator("h1")).to_contain_text("over https")
     finally:
-        context.close()
-    bench = runpy.run_path(str(ROOT / "benchmarks" / "random_play.py"), run_name="bench")
-    exec(BENCH, bench)
-    in_cpython = json.loads(bench["results"](*args))
-    for label in BENCH_GAMES:
-        assert in_browser[label]["traces"] == in_cpython[label]["traces"], label
-        browser_speed, cpython_speed = (in_browser[label]["decisions_per_s"],
-                                        in_cpython[label]["decisions_per_s"])
-        _record(f"engine speed, {label}",
-                f"{browser_speed:.0f} decisions/s in Chromium (Pyodide, Python 3.14) against "
-                f"{cpython_speed:.0f} in CPython {sys.version.split()[0]}: "
-                f"{browser_speed / cpython_speed:.2f}x")
+        browser.close()
+    assert guard.outside == []
 
 
 def test_no_request_left_the_host(browser):

@@ -324,11 +324,31 @@ def lite_config(packages: list[str]) -> dict:
 
 
 # Added to JupyterLite's own site/index.html (which child pages still read their settings from):
-# the site opens on the lessons' index instead of an empty JupyterLab.
+# the site opens on the lessons' index instead of an empty JupyterLab, or, where the browser does
+# not count the page as secure (plain http from another computer), on a page saying why the
+# lessons cannot read their files there.
 LANDING_SCRIPT = """<script>
-      window.location.replace("./lab/index.html?path={landing}");
+      window.location.replace(window.isSecureContext ? "./lab/index.html?path={landing}"
+                                                     : "./{needs_https}");
     </script>
     """
+NEEDS_HTTPS = "needs-https.html"
+NEEDS_HTTPS_HTML = """<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><title>cardlab lessons: open them over https</title></head>
+<body style="font-family: sans-serif; max-width: 40em; margin: 3em auto; line-height: 1.5">
+<h1>Open the lessons over https, or from this computer</h1>
+<p>This browser does not count the page as secure: it came over plain <code>http</code> from
+another computer. It then keeps the lessons from reading their example files (JupyterLite needs a
+service worker for that, and browsers allow those only on secure pages).</p>
+<p>Serve the <code>site/</code> folder over <code>https</code> (GitHub Pages does), or copy it to
+this computer and run <code>python3 -m http.server --bind 127.0.0.1 --directory site</code>, then
+open <a href="http://127.0.0.1:8000/">http://127.0.0.1:8000/</a>.</p>
+<p><a href="./lab/index.html?path={landing}">Open the lessons anyway</a> (the examples that read a
+file will fail).</p>
+</body>
+</html>
+"""
 
 
 def site_size(out: Path) -> dict:
@@ -379,6 +399,8 @@ def build(out: Path = OUT) -> dict:
     contents = stage / "contents"
     shutil.copytree(ROOT / "lessons", contents / "lessons",
                     ignore=shutil.ignore_patterns(*SKIP_PARTS))
+    for notebook in (contents / "lessons").rglob("*.ipynb"):
+        join_lines(notebook)
 
     building = stage / "site"
     log("running jupyter lite build")
@@ -406,13 +428,26 @@ def build(out: Path = OUT) -> dict:
     return stamp
 
 
+def join_lines(notebook: Path) -> None:
+    """Write a notebook with each multi-line text as one string, as a Jupyter server hands it to
+    JupyterLab. The same notebook: nbformat allows both forms, but JupyterLite passes the file as
+    it is, and JupyterLab then shows a saved output stored as a list of lines with commas between
+    them."""
+    import nbformat
+
+    node = nbformat.read(notebook, as_version=nbformat.NO_CONVERT)  # reading joins the lines
+    notebook.write_text(json.dumps(node, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
 def open_on_landing(index: Path) -> None:
     html = index.read_text(encoding="utf-8")
     marker = '<script type="module">'
     if html.count(marker) != 1:
         sys.exit(f"[site] {index} has changed: no single {marker} to open the lessons before")
-    index.write_text(html.replace(marker, LANDING_SCRIPT.format(landing=LANDING) + marker),
-                     encoding="utf-8")
+    script = LANDING_SCRIPT.format(landing=LANDING, needs_https=NEEDS_HTTPS)
+    index.write_text(html.replace(marker, script + marker), encoding="utf-8")
+    (index.parent / NEEDS_HTTPS).write_text(NEEDS_HTTPS_HTML.format(landing=LANDING),
+                                            encoding="utf-8")
 
 
 def check_local_only(site: Path) -> None:
