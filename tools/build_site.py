@@ -414,6 +414,7 @@ def build(out: Path = OUT) -> dict:
     if lite.returncode != 0:  # its task list is long: shown only when it fails
         sys.exit(f"[site] jupyter lite build failed:\n{(lite.stdout + lite.stderr)[-6000:]}")
     open_on_landing(building / "index.html")
+    (building / ".nojekyll").touch()  # GitHub Pages: serve every file as it is
     check_local_only(building)
 
     size = site_size(building)
