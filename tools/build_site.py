@@ -69,8 +69,11 @@ KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
 PYODIDE_SKIP = re.compile(r"(\.map|\.d\.ts|\.html|README\.md|package\.json|pyodide-lock\.json)$")
 
 
+_STARTED = time.monotonic()
+
+
 def log(message: str) -> None:
-    print(f"[site] {message}", flush=True)
+    print(f"[site {time.monotonic() - _STARTED:4.0f} s] {message}", flush=True)
 
 
 def normalize(name: str) -> str:
@@ -179,12 +182,10 @@ def build_sdist_wheels(pins: dict[str, str], folder: Path) -> list[Path]:
         wheel = cached_wheel(folder, name, version)
         if wheel is None:
             log(f"building a pure wheel of {name}=={version} from its sdist")
-            with tempfile.TemporaryDirectory() as tmp:
-                pip("download", "--quiet", "--no-deps", "--no-binary=:all:", "-d", tmp,
-                    f"{name}=={version}")
-                (sdist,) = Path(tmp).iterdir()
-                env = dict(os.environ, PYYAML_FORCE_LIBYAML="0", PYYAML_FORCE_CYTHON="0")
-                pip("wheel", "--quiet", "--no-deps", "-w", str(folder), str(sdist), env=env)
+            # --no-binary names the package alone: its build tools (Cython...) come as wheels.
+            env = dict(os.environ, PYYAML_FORCE_LIBYAML="0")
+            pip("wheel", "--quiet", "--no-deps", f"--no-binary={name}", "-w", str(folder),
+                f"{name}=={version}", env=env)
             wheel = cached_wheel(folder, name, version)
         if wheel is None or not wheel.name.endswith("-none-any.whl"):
             sys.exit(f"[site] building {name}=={version} gave no pure wheel ({wheel})")
