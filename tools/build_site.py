@@ -53,7 +53,10 @@ STAMP = ".cardlab-site.json"  # in site/: what it was built from, and its size
 LANDING = "lessons/index.ipynb"
 
 # What the site is built from: a change to any of these makes site/ out of date.
-SOURCES = ["tools/build_site.py", "tools/site.toml", "pyproject.toml", "README.md", "cardlab", "lessons"]
+SOURCES = ["tools/build_site.py", "tools/site.toml", "pyproject.toml", "README.md", "cardlab", "lessons",
+           "lab/overrides.json"]
+# JupyterLab settings that `make lab` uses too, where the project has them (no news, no update check).
+OVERRIDES = ROOT / "lab" / "overrides.json"
 SKIP_PARTS = {"__pycache__", ".ipynb_checkpoints", ".pytest_cache"}
 
 # Pyodide runs CPython 3.14 compiled to WebAssembly on Emscripten: the environment markers of
@@ -90,6 +93,8 @@ def source_files() -> list[Path]:
     files = []
     for name in SOURCES:
         path = ROOT / name
+        if not path.exists():
+            continue
         candidates = [path] if path.is_file() else sorted(p for p in path.rglob("*") if p.is_file())
         files += [p for p in candidates if not SKIP_PARTS.intersection(p.relative_to(ROOT).parts)
                   and p.suffix != ".pyc"]
@@ -410,7 +415,8 @@ def build(out: Path = OUT) -> dict:
          "--output-dir", str(building), "--contents", str(contents), "--apps", "lab",
          "--no-sourcemaps", "--no-unused-shared-packages", "--ignore-sys-prefix",
          f"--LiteBuildConfig.federated_extensions={extension}",
-         *[f"--LiteBuildConfig.federated_extensions={w}" for w in frontend_wheels]],
+         *[f"--LiteBuildConfig.federated_extensions={w}" for w in frontend_wheels],
+         *([f"--settings-overrides={OVERRIDES}"] if OVERRIDES.is_file() else [])],
         cwd=stage, capture_output=True, text=True)
     if lite.returncode != 0:  # its task list is long: shown only when it fails
         sys.exit(f"[site] jupyter lite build failed:\n{(lite.stdout + lite.stderr)[-6000:]}")
