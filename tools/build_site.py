@@ -10,8 +10,10 @@ Every version comes from ``tools/site.toml``. What goes in:
 - JupyterLite's JupyterLab app (``jupyterlite-core``) and three JupyterLab extensions: the Pyodide
   kernel (``jupyterlite-pyodide-kernel``), the widgets (from the ``jupyterlab-widgets`` wheel) and
   ipyevents' keys (from its wheel);
-- ``site/files/lessons/``: every file under ``lessons/`` (notebooks and scenario files), unchanged;
-  ``site/index.html`` opens ``lessons/index.ipynb``;
+- ``site/files/lessons/``: every file under ``lessons/`` (notebooks and scenario files), the same
+  (each notebook's multi-line texts written as single strings, see :func:`join_lines`);
+  ``site/index.html`` opens ``lessons/index.ipynb`` (or, on a page the browser does not count as
+  secure, ``needs-https.html``, which says why the lessons cannot read their files there);
 - ``site/static/pyodide/``: the Pyodide runtime from the npm package ``pyodide``, and beside it
   every wheel the kernel loads, with a ``pyodide-lock.json`` that names only those files (with
   their sha256): pure wheels from PyPI, PyYAML built here from its sdist without libyaml, the
