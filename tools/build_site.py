@@ -432,6 +432,7 @@ def build(out: Path = OUT) -> dict:
     (building / STAMP).write_text(json.dumps(stamp, indent=2, sort_keys=True), encoding="utf-8")
     shutil.rmtree(out, ignore_errors=True)
     building.rename(out)
+    shutil.rmtree(stage)  # the cache keeps downloads only
     log(f"built {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out} in "
         f"{time.monotonic() - started:.0f} s: {size['files']} files, {mb(size['bytes'])} "
         f"({mb(size['gzip_bytes'])} gzipped); open it with `make serve-site`")
