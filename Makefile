@@ -1,12 +1,15 @@
 # Two commands on a fresh machine with python3, make and git:
 #   make lab   installs what is needed into .venv and opens the lessons in JupyterLab
 #   make test  installs what is needed into .venv and runs every test
+# and for rooms without a reliable connection (needs npm too, to fetch Pyodide):
+#   make site        builds the lessons as an offline website in site/ (JupyterLite + Pyodide)
+#   make serve-site  serves site/ on http://127.0.0.1:8000/
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test check bench lessons clean
+.PHONY: lab test check bench lessons clean site serve-site
 
 $(VENV)/.installed: pyproject.toml lab/overrides.json
 	$(PYTHON) -m venv $(VENV)
@@ -35,8 +38,18 @@ check: $(VENV)/.installed
 lessons: $(VENV)/.installed
 	$(PY) tools/run_lessons.py
 
+# The lessons as a static website that runs in the browser (tools/build_site.py, versions in
+# tools/site.toml, downloads cached in .site-cache/); rebuilt only when its sources changed.
+site: $(VENV)/.installed
+	$(PY) tools/build_site.py
+
+SITE_PORT ?= 8000
+serve-site: site
+	@echo "The lessons: http://127.0.0.1:$(SITE_PORT)/  (Ctrl-C stops the server)"
+	$(PY) -m http.server --bind 127.0.0.1 --directory site $(SITE_PORT)
+
 bench: $(VENV)/.installed
 	$(PY) benchmarks/random_play.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .hypothesis site .site-cache

@@ -1,0 +1,419 @@
+"""The offline website (``make site``): ``site/`` served on a loopback port with ``python -m
+http.server``, as ``make serve-site`` does, and opened in Debian's Chromium with every request
+that does not go to that server aborted and recorded (Playwright routing, which in Chromium also
+sees the requests of the kernel's worker and of JupyterLite's service worker). A learner opens a
+Durak lesson, runs all cells, steps the stepper (with its button and with the → key, which is
+ipyevents) and makes a try-it move; the engine runs a benchmark in the page beside CPython.
+
+The site is built first when it is missing or older than its sources (tools/build_site.py).
+Timings and speeds are printed at the end of the pytest run and written to
+``test-output/site_timings.txt``; they are reported, never asserted. Skipped (with the reason)
+where /usr/bin/chromium or Playwright is missing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import runpy
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "site"
+LESSON = "lessons/durak/02_defending_and_adding.ipynb"
+TIMEOUT_MS = int(os.environ.get("CARDLAB_BROWSER_TIMEOUT_MS", 180_000))  # two slow cores
+OUT = Path(os.environ.get("CARDLAB_TEST_OUTPUT", ROOT / "test-output"))
+TIMINGS = OUT / "site_timings.txt"
+BENCH_SECONDS, BENCH_RUNS = 1.0, 3  # the best of three one-second runs, on each side
+BENCH_GAMES = ["durak podkidnoy, 2 players", "daifugo jdf, 4 players"]
+
+pytestmark = pytest.mark.site
+
+if not os.path.exists(CHROMIUM):
+    pytest.skip(f"the site test needs Debian's Chromium at {CHROMIUM}: run `apt-get install chromium` "
+                "to enable it", allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api", reason="the site test needs the 'playwright' "
+                               "package: pip install -e '.[test]'")
+
+_measured: dict[str, str] = {}
+
+
+def _record(key: str, value: str) -> None:
+    """Keep one measurement and rewrite test-output/site_timings.txt with all of them so far."""
+    _measured[key] = value
+    OUT.mkdir(parents=True, exist_ok=True)
+    TIMINGS.write_text("".join(f"{k}: {v}\n" for k, v in _measured.items()), encoding="utf-8")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def base_url():
+    """site/ (built first if it is missing or out of date), served on a free loopback port."""
+    tool = [sys.executable, str(ROOT / "tools" / "build_site.py")]
+    if shutil.which("npm") is None and subprocess.run([*tool, "--check"], capture_output=True).returncode:
+        pytest.skip("building site/ needs npm (Node.js), to fetch Pyodide: `apt-get install npm`")
+    started = time.monotonic()
+    build = subprocess.run(tool, cwd=ROOT, capture_output=True, text=True)
+    if build.returncode != 0:
+        pytest.fail("tools/build_site.py failed:\n" + (build.stdout + build.stderr)[-4000:])
+    _record("site build", f"{time.monotonic() - started:.0f} s ({build.stdout.strip().splitlines()[-1]})")
+    stamp = json.loads((SITE / ".cardlab-site.json").read_text(encoding="utf-8"))
+    size = stamp["size"]
+    _record("site size", f"{size['bytes'] / 1e6:.1f} MB in {size['files']} files, "
+                         f"{size['gzip_bytes'] / 1e6:.1f} MB gzipped")
+    port = _free_port()
+    server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1",
+                               "--directory", str(SITE), str(port)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            urllib.request.urlopen(f"{base}/jupyter-lite.json", timeout=2)
+            break
+        except OSError:
+            if server.poll() is not None or time.monotonic() > deadline:
+                server.kill()
+                pytest.fail("python -m http.server did not start")
+            time.sleep(0.2)
+    yield base
+    server.terminate()
+    server.wait(timeout=20)
+
+
+class Guard:
+    """Every request of a browser context that does not go to the site's server is aborted and
+    remembered, whoever makes it: the page, a worker or the service worker."""
+
+    def __init__(self, base: str):
+        self.base = base + "/"
+        self.outside: list[str] = []
+
+    def local(self, url: str) -> bool:
+        return url.startswith(self.base) or url.startswith(("data:", "blob:"))
+
+    def route(self, route) -> None:
+        if self.local(route.request.url):
+            route.continue_()
+        else:
+            self.outside.append(route.request.url)
+            route.abort()
+
+    def watch(self, context) -> None:
+        context.route("**/*", self.route)
+        # A request that reached the network without passing the route would show here.
+        context.on("request", lambda r: None if self.local(r.url) or r.url in self.outside
+                   else self.outside.append(r.url))
+
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def playwright():
+    with sync_api.sync_playwright() as pw:
+        yield pw
+
+
+@pytest.fixture(scope="module")
+def browser(playwright, base_url):
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    browser.guard = Guard(base_url)
+    try:
+        yield browser
+    finally:
+        browser.close()
+
+
+def _context(browser):
+    """A new context (its own storage, cache and service worker, as a first visit) under the
+    guard."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    browser.guard.watch(context)
+    context.set_default_timeout(TIMEOUT_MS)
+    sync_api.expect.set_options(timeout=TIMEOUT_MS)
+    return context
+
+
+def _accept_dialog(dialog) -> None:
+    try:
+        dialog.locator(".jp-mod-accept").first.click(timeout=5_000)
+    except sync_api.TimeoutError:
+        pass
+
+
+def _kernel_idle(page):
+    return page.locator(".jp-StatusBar-TextItem", has_text="| Idle")
+
+
+# The engine in the browser: benchmarks/random_play.py run by Pyodide in a plain page of the site
+# (its runtime and lockfile, no JupyterLite), and the same file run here by CPython.
+BENCH_PAGE = """<!DOCTYPE html><html><body><script type="module">
+import { loadPyodide } from "./static/pyodide/pyodide.mjs";
+window.pyodideReady = loadPyodide({ packages: ["cardlab"] }).then(p => { window.pyodide = p; return true; });
+</script></body></html>"""
+
+BENCH = """
+import hashlib, json, random
+from cardlab.svg import state_svg
+
+def trace(label, seed):
+    # One seeded random game: every action taken and the final picture, as one digest.
+    state = GAMES[label](seed)
+    rng = random.Random(seed)
+    actions = []
+    while not state.is_over():
+        action = rng.choice(state.legal_actions())
+        actions.append(str(action))
+        state.apply(action)
+    return hashlib.sha256(("\\n".join(actions) + state_svg(state)).encode()).hexdigest()
+
+def results(games, seconds, runs):
+    return json.dumps({label: {
+        "decisions_per_s": max(measure(GAMES[label], seconds, 0)[1] for _ in range(runs)),
+        "traces": [trace(label, seed) for seed in range(3)]} for label in games})
+"""
+
+
+def test_engine_in_the_browser_matches_cpython(browser, base_url):
+    """Seeded random games give the same actions and pictures in Pyodide as in CPython; the speed
+    of each is reported."""
+    source = (ROOT / "benchmarks" / "random_play.py").read_text(encoding="utf-8")
+    args = [BENCH_GAMES, BENCH_SECONDS, BENCH_RUNS]
+    context = _context(browser)
+    page_url = f"{base_url}/engine-speed.html"
+    context.route(page_url, lambda route: route.fulfill(body=BENCH_PAGE, content_type="text/html"))
+    try:
+        page = context.new_page()
+        page.goto(page_url)
+        page.wait_for_function("window.pyodideReady !== undefined")
+        page.evaluate("window.pyodideReady")  # raises here if Pyodide or cardlab did not load
+        in_browser = json.loads(page.evaluate(
+            """([source, bench, args]) => {
+                pyodide.globals.set("bench_source", source);
+                pyodide.globals.set("bench_code", bench);
+                pyodide.globals.set("bench_args", args);
+                return pyodide.runPython(`
+import json
+bench = {"__name__": "bench", "__file__": "/bench/benchmarks/random_play.py"}
+exec(bench_source, bench)
+exec(bench_code, bench)
+bench["results"](*json.loads(bench_args))
+`);
+            }""", [source, BENCH, json.dumps(args)]))
+    finally:
+        context.close()
+    bench = runpy.run_path(str(ROOT / "benchmarks" / "random_play.py"), run_name="bench")
+    exec(BENCH, bench)
+    in_cpython = json.loads(bench["results"](*args))
+    for label in BENCH_GAMES:
+        assert in_browser[label]["traces"] == in_cpython[label]["traces"], label
+        browser_speed, cpython_speed = (in_browser[label]["decisions_per_s"],
+                                        in_cpython[label]["decisions_per_s"])
+        _record(f"engine speed, {label}",
+                f"{browser_speed:.0f} decisions/s in Chromium (Pyodide, Python 3.14) against "
+                f"{cpython_speed:.0f} in CPython {sys.version.split()[0]}: "
+                f"{browser_speed / cpython_speed:.2f}x")
+
+
+@pytest.fixture(scope="module")
+def lesson(browser, base_url):
+    """The Durak lesson opened in a fresh context, its kernel started and all its cells run, as a
+    learner would; the times it took are recorded."""
+    context = _context(browser)
+    page = context.new_page()
+    page.add_locator_handler(page.locator(".jp-Dialog"), _accept_dialog, no_wait_after=True)
+    start = time.monotonic()
+    page.goto(f"{base_url}/lab/index.html?path={LESSON}")
+    page.locator(".jp-Notebook").first.wait_for()
+    # The status bar reads "Python (Pyodide) | Initializing", then "| Unknown" while Pyodide and
+    # the wheels load, then "| Idle".
+    _kernel_idle(page).wait_for()
+    kernel_ready = time.monotonic() - start
+    clicked = None
+    for _attempt in range(12):
+        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+        page.get_by_text("Run All Cells", exact=True).click()
+        clicked = clicked or time.monotonic()
+        try:
+            page.locator(".cardlab-stepper").first.wait_for(timeout=20_000)
+            break
+        except sync_api.TimeoutError:
+            continue
+    else:
+        pytest.fail("JupyterLite never ran the lesson's cells")
+    first_widget = time.monotonic() - start
+    sync_api.expect(page.locator(".jp-InputPrompt").filter(has_text="[*]")).to_have_count(0)
+    all_cells = time.monotonic() - start
+    _record("kernel ready", f"{kernel_ready:.1f} s after the lesson's page was opened (first visit)")
+    _record("first widget", f"{first_widget:.1f} s after the page was opened "
+                            f"({first_widget - (clicked - start):.1f} s after Run All)")
+    _record("all cells run", f"{all_cells:.1f} s after the page was opened")
+    try:
+        yield page
+    finally:
+        OUT.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(OUT / "site_lesson.png"))
+        context.close()
+
+
+def test_stepper_step_shows_new_narration(lesson):
+    stepper = lesson.locator(".cardlab-stepper").first
+    stepper.scroll_into_view_if_needed()
+    sync_api.expect(stepper.locator(".cardlab-counter")).to_contain_text("step 0 of")
+    stepper.get_by_role("button", name="Step", exact=True).click()
+    sync_api.expect(stepper.locator(".cardlab-counter")).to_contain_text("step 1 of")
+    sync_api.expect(stepper.locator(".cardlab-narration")).to_contain_text("opens the round")
+    sync_api.expect(stepper.locator(".cardlab-picture svg").first).to_be_visible()
+
+
+def test_arrow_key_steps_with_ipyevents(lesson):
+    """ipyevents runs offline too: with the pointer over the stepper, → steps forward."""
+    stepper = lesson.locator(".cardlab-stepper").first
+    stepper.scroll_into_view_if_needed()
+    counter = stepper.locator(".cardlab-counter")
+    before = int(counter.inner_text().split("step ")[1].split(" ")[0])
+    stepper.locator(".cardlab-picture").hover()
+    lesson.keyboard.press("ArrowRight")
+    sync_api.expect(counter).to_contain_text(f"step {before + 1} of")
+    lesson.screenshot(path=str(OUT / "site_stepper.png"))
+
+
+def test_tryit_illegal_then_legal(lesson):
+    table = lesson.locator(".cardlab-tryit").first
+    table.scroll_into_view_if_needed()
+    verdict = table.locator(".cardlab-verdict")
+    # The try-it position of this lesson: 甲 attacked with S9 and 乙 beat it with SJ (hearts trump).
+    table.locator("button", has_text="K♠").first.click()
+    table.get_by_role("button", name="Attack", exact=True).click()
+    sync_api.expect(verdict).to_contain_text("rank_not_on_table")
+    table.locator("button", has_text="K♠").first.click()  # deselect
+    table.locator("button", has_text="9♦").first.click()
+    table.get_by_role("button", name="Attack", exact=True).click()
+    sync_api.expect(verdict).to_contain_text("adds 9♦")
+
+
+def test_site_opens_on_the_lessons_index(browser, base_url):
+    context = _context(browser)
+    try:
+        page = context.new_page()
+        page.add_locator_handler(page.locator(".jp-Dialog"), _accept_dialog, no_wait_after=True)
+        page.goto(base_url + "/")
+        page.wait_for_url("**/lab/index.html?path=lessons/index.ipynb")
+        index = page.locator(".jp-Notebook").first
+        sync_api.expect(index.get_by_role("link", name="2 · Defending and adding")).to_be_visible()
+        # Saved outputs read as they were saved (no commas between their lines).
+        for text in index.locator(".jp-OutputArea-output").all_inner_texts():
+            assert "\n," not in text
+        page.screenshot(path=str(OUT / "site_index.png"))
+    finally:
+        context.close()
+
+
+def test_plain_http_from_another_host_explains_https(playwright, base_url):
+    """Served over plain http to another computer, the page is not secure, JupyterLite gets no
+    service worker and the kernel could not read the lessons' files: the site says so."""
+    school = "http://cardlab-school.test:" + base_url.rsplit(":", 1)[1]
+    guard = Guard(school)
+    browser = playwright.chromium.launch(
+        executable_path=CHROMIUM,
+        args=[*CHROMIUM_ARGS, "--host-resolver-rules=MAP cardlab-school.test 127.0.0.1"])
+    try:
+        context = browser.new_context()
+        guard.watch(context)
+        page = context.new_page()
+        page.goto(school + "/")
+        page.wait_for_url("**/needs-https.html")
+        sync_api.expect(page.locator("h1")).to_contain_text("over https")
+    finally:
+        browser.close()
+    assert guard.outside == []
+
+
+ALL_DONE = """() => {
+    const cells = [...document.querySelectorAll(".jp-Notebook .jp-CodeCell")];
+    return cells.every(cell => {  // (a notebook of markdown cells alone is done at once)
+        const source = cell.querySelector(".jp-InputArea-editor")?.textContent.trim();
+        const prompt = cell.querySelector(".jp-InputPrompt")?.textContent ?? "";
+        return !source || /\\[\\d+\\]/.test(prompt);
+    });
+}"""
+
+
+@pytest.mark.skipif(os.environ.get("CARDLAB_SITE_ALL_LESSONS") != "1",
+                    reason="every notebook in the site, one kernel each (slow): set CARDLAB_SITE_ALL_LESSONS=1")
+def test_every_notebook_runs_in_the_site(browser, base_url):
+    """Each notebook under site/files/lessons/ opened on a first visit, its saved outputs cleared
+    and all its cells run: no cell may end in an error."""
+    failures, times = [], []
+    for path in sorted((SITE / "files").rglob("*.ipynb")):
+        name = path.relative_to(SITE / "files").as_posix()
+        context = _context(browser)
+        try:
+            page = context.new_page()
+            page.add_locator_handler(page.locator(".jp-Dialog"), _accept_dialog, no_wait_after=True)
+            start = time.monotonic()
+            page.goto(f"{base_url}/lab/index.html?path={name}")
+            page.locator(".jp-Notebook").first.wait_for()
+            _kernel_idle(page).wait_for()
+            page.locator(".lm-MenuBar-itemLabel", has_text="Edit").first.click()
+            page.get_by_text("Clear Outputs of All Cells", exact=True).click()
+            page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+            page.get_by_text("Run All Cells", exact=True).click()
+            try:
+                page.wait_for_function(ALL_DONE, timeout=120_000)
+            except sync_api.TimeoutError:
+                failures.append(f"{name}: not every cell ran")
+            times.append(f"{name} {time.monotonic() - start:.0f} s")
+            errors = [t for t in page.locator(
+                ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']").all_text_contents()
+                if "Traceback" in t or "Error" in t]
+            if errors:
+                failures.append(f"{name}: {errors[0][-600:]}")
+            if failures and failures[-1].startswith(name + ":"):
+                page.screenshot(path=str(OUT / f"site_failed_{path.stem}.png"))
+        finally:
+            context.close()
+    _record("every notebook run", "; ".join(times))
+    assert failures == []
+
+
+def test_no_request_left_the_host(browser):
+    """Runs last. First proves the guard sees what the page, a worker and the service worker
+    fetch (the page is under JupyterLite's service worker), then that nothing else was sent."""
+    guard = browser.guard
+    context = _context(browser)
+    try:
+        page = context.new_page()
+        page.goto(guard.base + "lab/index.html")
+        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        page.evaluate("""async () => {
+            const tries = [fetch("https://guard-check.invalid/page").catch(() => null)];
+            const worker = new Worker(URL.createObjectURL(new Blob(
+                ["fetch('https://guard-check.invalid/worker').finally(() => postMessage(1))"])));
+            tries.push(new Promise(done => { worker.onmessage = done; }));
+            await Promise.all(tries);
+        }""")
+    finally:
+        context.close()
+    # The page's fetch shows twice: once from the page, once from the service worker passing it on.
+    checks = {u for u in guard.outside if u.startswith("https://guard-check.invalid/")}
+    assert checks == {"https://guard-check.invalid/page", "https://guard-check.invalid/worker"}
+    left = sorted({u for u in guard.outside if u not in checks})
+    _record("requests to other hosts", str(len(left)))
+    assert left == [], f"the site asked for {len(left)} URLs elsewhere: {left[:20]}"

@@ -1,0 +1,497 @@
+"""Build the lessons as an offline website in ``site/``: JupyterLite (the JupyterLab interface)
+with a Pyodide kernel, every file the page needs served from the site itself.
+
+    python tools/build_site.py            # build site/ unless it is up to date with the sources
+    python tools/build_site.py --force    # build it again all the same
+    python tools/build_site.py --check    # exit 0 when site/ is up to date, 1 when it is not
+
+Every version comes from ``tools/site.toml``. What goes in:
+
+- JupyterLite's JupyterLab app (``jupyterlite-core``) and three JupyterLab extensions: the Pyodide
+  kernel (``jupyterlite-pyodide-kernel``), the widgets (from the ``jupyterlab-widgets`` wheel) and
+  ipyevents' keys (from its wheel);
+- ``site/files/lessons/``: every file under ``lessons/`` (notebooks and scenario files), the same
+  (each notebook's multi-line texts written as single strings, see :func:`join_lines`);
+  ``site/index.html`` opens ``lessons/index.ipynb`` (or, on a page the browser does not count as
+  secure, ``needs-https.html``, which says why the lessons cannot read their files there);
+- ``site/static/pyodide/``: the Pyodide runtime from the npm package ``pyodide``, and beside it
+  every wheel the kernel loads, with a ``pyodide-lock.json`` that names only those files (with
+  their sha256): pure wheels from PyPI, PyYAML built here from its sdist without libyaml, the
+  kernel's own shims (piplite, pyodide-kernel, ipykernel, widgetsnbextension) from the kernel
+  extension, and cardlab built from this checkout. The kernel loads all of them when it starts
+  (``loadPyodideOptions.packages``), so ``import cardlab`` works with no ``%pip install``.
+
+Only the build talks to PyPI and the npm registry (downloads are cached in ``.site-cache/``, so a
+second build is quick); the site makes no request anywhere but its own host. Build tools are
+pip-installed into the running virtual environment (the project's ``.venv``) at the pinned
+versions when they are missing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import importlib.metadata
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import tomllib
+import zipfile
+from email.parser import Parser
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PINS = ROOT / "tools" / "site.toml"
+CACHE = ROOT / ".site-cache"
+OUT = ROOT / "site"
+STAMP = ".cardlab-site.json"  # in site/: what it was built from, and its size
+LANDING = "lessons/index.ipynb"
+
+# What the site is built from: a change to any of these makes site/ out of date.
+SOURCES = ["tools/build_site.py", "tools/site.toml", "pyproject.toml", "README.md", "cardlab", "lessons",
+           "lab/overrides.json"]
+# JupyterLab settings that `make lab` uses too, where the project has them (no news, no update check).
+OVERRIDES = ROOT / "lab" / "overrides.json"
+SKIP_PARTS = {"__pycache__", ".ipynb_checkpoints", ".pytest_cache"}
+
+# Pyodide runs CPython 3.14 compiled to WebAssembly on Emscripten: the environment markers of
+# every dependency are read as they would be there.
+PYODIDE_MARKERS = {
+    "python_version": "3.14", "python_full_version": "3.14.2", "sys_platform": "emscripten",
+    "platform_system": "Emscripten", "platform_machine": "wasm32", "os_name": "posix",
+    "implementation_name": "cpython", "platform_python_implementation": "CPython", "extra": "",
+}
+# The wheels of the kernel's own shims, shipped inside the kernel extension.
+KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
+# Files of the npm package that the site does not need.
+PYODIDE_SKIP = re.compile(r"(\.map|\.d\.ts|\.html|README\.md|package\.json|pyodide-lock\.json)$")
+
+
+_STARTED = time.monotonic()
+
+
+def log(message: str) -> None:
+    print(f"[site {time.monotonic() - _STARTED:4.0f} s] {message}", flush=True)
+
+
+def normalize(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def load_pins() -> dict:
+    return tomllib.loads(PINS.read_text(encoding="utf-8"))
+
+
+# --- up to date? -------------------------------------------------------------------------------
+
+def source_files() -> list[Path]:
+    files = []
+    for name in SOURCES:
+        path = ROOT / name
+        if not path.exists():
+            continue
+        candidates = [path] if path.is_file() else sorted(p for p in path.rglob("*") if p.is_file())
+        files += [p for p in candidates if not SKIP_PARTS.intersection(p.relative_to(ROOT).parts)
+                  and p.suffix != ".pyc"]
+    return files
+
+
+def sources_digest() -> str:
+    digest = hashlib.sha256()
+    for path in source_files():
+        digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def built_from(out: Path = OUT) -> str | None:
+    try:
+        return json.loads((out / STAMP).read_text(encoding="utf-8"))["sources"]
+    except (OSError, ValueError, KeyError):
+        return None
+
+
+def up_to_date(out: Path = OUT) -> bool:
+    return built_from(out) == sources_digest()
+
+
+# --- tools and downloads -----------------------------------------------------------------------
+
+def run(cmd: list[str], **kwargs) -> None:
+    subprocess.run(cmd, check=True, **kwargs)
+
+
+def pip(*args: str, **kwargs) -> None:
+    run([sys.executable, "-m", "pip", "--disable-pip-version-check", *args], **kwargs)
+
+
+def ensure_build_tools(pins: dict) -> None:
+    wanted = pins["build"]
+    missing = []
+    for name, version in wanted.items():
+        try:
+            have = importlib.metadata.version(name)
+        except importlib.metadata.PackageNotFoundError:
+            have = None
+        if have != version:
+            missing.append(f"{name}=={version}")
+    if not missing:
+        return
+    if sys.prefix == sys.base_prefix:
+        sys.exit(f"[site] the build needs {' '.join(missing)}: run it with the project's venv "
+                 "(make site), or install them into a virtual environment first")
+    log(f"installing {' '.join(missing)} into {sys.prefix}")
+    pip("install", "--quiet", *missing)
+
+
+def wheel_name_version(path: Path) -> tuple[str, str]:
+    parts = path.name[:-len(".whl")].split("-")
+    return normalize(parts[0]), parts[1]
+
+
+def cached_wheel(folder: Path, name: str, version: str) -> Path | None:
+    for path in sorted(folder.glob("*.whl")):
+        if wheel_name_version(path) == (normalize(name), version):
+            return path
+    return None
+
+
+def fetch_wheels(pins: dict[str, str], folder: Path) -> list[Path]:
+    """Pure wheels from PyPI, one per pin (downloaded once, then taken from the cache)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    todo = [f"{n}=={v}" for n, v in pins.items() if cached_wheel(folder, n, v) is None]
+    if todo:
+        log(f"downloading {len(todo)} wheels from PyPI")
+        pip("download", "--quiet", "--no-deps", "--only-binary=:all:", "--python-version", "3.14",
+            "--implementation", "py", "--abi", "none", "--platform", "any", "-d", str(folder), *todo)
+    wheels = []
+    for name, version in pins.items():
+        wheel = cached_wheel(folder, name, version)
+        if wheel is None or not wheel.name.endswith("-none-any.whl"):
+            sys.exit(f"[site] no pure wheel of {name}=={version} (got {wheel})")
+        wheels.append(wheel)
+    return wheels
+
+
+def build_sdist_wheels(pins: dict[str, str], folder: Path) -> list[Path]:
+    """Pure wheels built here from sdists: PyYAML has only compiled wheels on PyPI, and its sdist
+    builds a pure one when told not to use libyaml."""
+    folder.mkdir(parents=True, exist_ok=True)
+    wheels = []
+    for name, version in pins.items():
+        wheel = cached_wheel(folder, name, version)
+        if wheel is None:
+            log(f"building a pure wheel of {name}=={version} from its sdist")
+            # --no-binary names the package alone: its build tools (Cython...) come as wheels.
+            env = dict(os.environ, PYYAML_FORCE_LIBYAML="0")
+            pip("wheel", "--quiet", "--no-deps", f"--no-binary={name}", "-w", str(folder),
+                f"{name}=={version}", env=env)
+            wheel = cached_wheel(folder, name, version)
+        if wheel is None or not wheel.name.endswith("-none-any.whl"):
+            sys.exit(f"[site] building {name}=={version} gave no pure wheel ({wheel})")
+        wheels.append(wheel)
+    return wheels
+
+
+def build_cardlab_wheel(folder: Path) -> Path:
+    """cardlab from this checkout, built from a clean copy (no stale build/ files)."""
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "src"
+        src.mkdir()
+        for name in ("pyproject.toml", "README.md"):
+            shutil.copy2(ROOT / name, src / name)
+        for licence in ROOT.glob("LICEN[CS]E*"):
+            shutil.copy2(licence, src / licence.name)
+        shutil.copytree(ROOT / "cardlab", src / "cardlab",
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        log("building the cardlab wheel from the checkout")
+        pip("wheel", "--quiet", "--no-deps", "-w", str(folder), str(src))
+    (wheel,) = folder.glob("cardlab-*.whl")
+    return wheel
+
+
+def fetch_pyodide(version: str) -> Path:
+    """The npm package ``pyodide`` (runtime only, no wheels), unpacked in the cache."""
+    folder = CACHE / "npm"
+    unpacked = folder / f"pyodide-{version}"
+    if (unpacked / "pyodide.mjs").exists():
+        return unpacked
+    folder.mkdir(parents=True, exist_ok=True)
+    tarball = folder / f"pyodide-{version}.tgz"
+    if not tarball.exists():
+        log(f"downloading pyodide@{version} from the npm registry")
+        npm = shutil.which("npm")
+        if npm is None:
+            sys.exit("[site] the build needs npm (Node.js) to fetch the pyodide package")
+        run([npm, "pack", "--silent", f"pyodide@{version}", "--pack-destination", str(folder)],
+            stdout=subprocess.DEVNULL)
+    tmp = folder / f"pyodide-{version}.partial"
+    shutil.rmtree(tmp, ignore_errors=True)
+    with tarfile.open(tarball) as tar:
+        tar.extractall(tmp, filter="data")
+    (tmp / "package").rename(unpacked)
+    shutil.rmtree(tmp)
+    return unpacked
+
+
+def kernel_extension() -> Path:
+    path = Path(sys.prefix) / "share/jupyter/labextensions" / KERNEL_EXTENSION
+    if not (path / "package.json").exists():
+        sys.exit(f"[site] {KERNEL_EXTENSION} is not installed in {sys.prefix}")
+    return path
+
+
+def kernel_shims(extension: Path) -> list[Path]:
+    """The kernel's own wheels (piplite, pyodide-kernel, ipykernel, widgetsnbextension), the
+    newest of each name (widgetsnbextension comes as 3.6.999 and 4.0.999)."""
+    from packaging.version import Version
+
+    newest: dict[str, Path] = {}
+    for wheel in (extension / "static/pypi").glob("*.whl"):
+        name, version = wheel_name_version(wheel)
+        if name not in newest or Version(version) > Version(wheel_name_version(newest[name])[1]):
+            newest[name] = wheel
+    return sorted(newest.values())
+
+
+# --- the lockfile --------------------------------------------------------------------------------
+
+def wheel_metadata(wheel: Path) -> tuple[str, str, list[str], list[str]]:
+    """(name, version, requirements, top-level import names) of a wheel."""
+    with zipfile.ZipFile(wheel) as zf:
+        names = zf.namelist()
+        (meta,) = [n for n in names if re.fullmatch(r"[^/]+\.dist-info/METADATA", n)]
+        message = Parser().parsestr(zf.read(meta).decode("utf-8"))
+    imports = set()
+    for entry in names:
+        top = entry.split("/")[0]
+        if top.endswith((".dist-info", ".data")):
+            continue
+        if "/" in entry and entry.endswith(".py"):
+            imports.add(top)
+        elif "/" not in entry and entry.endswith(".py"):
+            imports.add(entry[:-3])
+    return (message["Name"], message["Version"], message.get_all("Requires-Dist") or [],
+            sorted(imports))
+
+
+def kernel_lockfile(wheels: list[Path], npm_lock: dict, frontend_only: set[str]) -> dict:
+    """A pyodide-lock.json naming exactly these wheels (paths relative to the lockfile), each with
+    its sha256 and its dependencies as Pyodide on Emscripten sees them."""
+    from packaging.requirements import Requirement
+
+    metas = {}
+    for wheel in wheels:
+        name, version, requires, imports = wheel_metadata(wheel)
+        metas[normalize(name)] = (wheel, name, version, requires, imports)
+    packages = {}
+    for key, (wheel, name, version, requires, imports) in sorted(metas.items()):
+        depends = []
+        for line in requires:
+            requirement = Requirement(line)
+            if requirement.marker is not None and not requirement.marker.evaluate(PYODIDE_MARKERS):
+                continue
+            dep = normalize(requirement.name)
+            if dep in metas:
+                depends.append(dep)
+            elif dep not in frontend_only:
+                sys.exit(f"[site] {name} needs {requirement}, which tools/site.toml does not pin")
+        packages[key] = {
+            "name": name, "version": version, "file_name": wheel.name, "install_dir": "site",
+            "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(), "package_type": "package",
+            "imports": imports, "depends": sorted(set(depends)), "unvendored_tests": False,
+        }
+    return {"info": npm_lock["info"], "packages": packages}
+
+
+# --- the build -----------------------------------------------------------------------------------
+
+def lite_config(packages: list[str]) -> dict:
+    return {
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {
+            "appName": "cardlab lessons",
+            "defaultKernelName": "python",
+            "litePluginSettings": {
+                "@jupyterlite/pyodide-kernel-extension:kernel": {
+                    "disablePyPIFallback": True,
+                    "loadPyodideOptions": {"packages": packages},
+                },
+            },
+        },
+    }
+
+
+# Added to JupyterLite's own site/index.html (which child pages still read their settings from):
+# the site opens on the lessons' index instead of an empty JupyterLab, or, where the browser does
+# not count the page as secure (plain http from another computer), on a page saying why the
+# lessons cannot read their files there.
+LANDING_SCRIPT = """<script>
+      window.location.replace(window.isSecureContext ? "./lab/index.html?path={landing}"
+                                                     : "./{needs_https}");
+    </script>
+    """
+NEEDS_HTTPS = "needs-https.html"
+NEEDS_HTTPS_HTML = """<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><title>cardlab lessons: open them over https</title></head>
+<body style="font-family: sans-serif; max-width: 40em; margin: 3em auto; line-height: 1.5">
+<h1>Open the lessons over https, or from this computer</h1>
+<p>This browser does not count the page as secure: it came over plain <code>http</code> from
+another computer. It then keeps the lessons from reading their example files (JupyterLite needs a
+service worker for that, and browsers allow those only on secure pages).</p>
+<p>Serve the <code>site/</code> folder over <code>https</code> (GitHub Pages does), or copy it to
+this computer and run <code>python3 -m http.server --bind 127.0.0.1 --directory site</code>, then
+open <a href="http://127.0.0.1:8000/">http://127.0.0.1:8000/</a>.</p>
+<p><a href="./lab/index.html?path={landing}">Open the lessons anyway</a> (the examples that read a
+file will fail).</p>
+</body>
+</html>
+"""
+
+
+def site_size(out: Path) -> dict:
+    total = gzipped = files = 0
+    for path in out.rglob("*"):
+        if path.is_file():
+            data = path.read_bytes()
+            files += 1
+            total += len(data)
+            gzipped += len(gzip.compress(data, compresslevel=6))
+    return {"files": files, "bytes": total, "gzip_bytes": gzipped}
+
+
+def mb(n: int) -> str:
+    return f"{n / 1e6:.1f} MB"
+
+
+def build(out: Path = OUT) -> dict:
+    started = time.monotonic()
+    pins = load_pins()
+    ensure_build_tools(pins)
+    labextensions = pins.get("labextensions", {})
+
+    pyodide_npm = fetch_pyodide(pins["npm"]["pyodide"])
+    wheels = fetch_wheels(pins["kernel"], CACHE / "wheels")
+    frontend_wheels = fetch_wheels(labextensions, CACHE / "wheels")
+    wheels += build_sdist_wheels(pins.get("sdist", {}), CACHE / "built")
+    wheels.append(build_cardlab_wheel(CACHE / "cardlab"))
+    extension = kernel_extension()
+    wheels += kernel_shims(extension)
+
+    stage = CACHE / "stage"
+    shutil.rmtree(stage, ignore_errors=True)
+    pyodide = stage / "static" / "pyodide"
+    pyodide.mkdir(parents=True)
+    for path in pyodide_npm.iterdir():
+        if path.is_file() and not PYODIDE_SKIP.search(path.name):
+            shutil.copy2(path, pyodide / path.name)
+    for wheel in wheels:
+        shutil.copy2(wheel, pyodide / wheel.name)
+    npm_lock = json.loads((pyodide_npm / "pyodide-lock.json").read_text(encoding="utf-8"))
+    lock = kernel_lockfile(wheels, npm_lock, {normalize(n) for n in labextensions})
+    (pyodide / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True),
+                                                encoding="utf-8")
+    packages = sorted(lock["packages"])
+    (stage / "jupyter-lite.json").write_text(json.dumps(lite_config(packages), indent=2),
+                                             encoding="utf-8")
+    contents = stage / "contents"
+    shutil.copytree(ROOT / "lessons", contents / "lessons",
+                    ignore=shutil.ignore_patterns(*SKIP_PARTS))
+    for notebook in (contents / "lessons").rglob("*.ipynb"):
+        join_lines(notebook)
+
+    building = stage / "site"
+    log("running jupyter lite build")
+    lite = subprocess.run(
+        [sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(stage),
+         "--output-dir", str(building), "--contents", str(contents), "--apps", "lab",
+         "--no-sourcemaps", "--no-unused-shared-packages", "--ignore-sys-prefix",
+         f"--LiteBuildConfig.federated_extensions={extension}",
+         *[f"--LiteBuildConfig.federated_extensions={w}" for w in frontend_wheels],
+         *([f"--settings-overrides={OVERRIDES}"] if OVERRIDES.is_file() else [])],
+        cwd=stage, capture_output=True, text=True)
+    if lite.returncode != 0:  # its task list is long: shown only when it fails
+        sys.exit(f"[site] jupyter lite build failed:\n{(lite.stdout + lite.stderr)[-6000:]}")
+    open_on_landing(building / "index.html")
+    (building / ".nojekyll").touch()  # GitHub Pages: serve every file as it is
+    check_local_only(building)
+
+    size = site_size(building)
+    stamp = {"sources": sources_digest(), "pins": pins, "size": size,
+             "kernel_packages": {k: v["version"] for k, v in lock["packages"].items()}}
+    (building / STAMP).write_text(json.dumps(stamp, indent=2, sort_keys=True), encoding="utf-8")
+    shutil.rmtree(out, ignore_errors=True)
+    building.rename(out)
+    shutil.rmtree(stage)  # the cache keeps downloads only
+    log(f"built {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out} in "
+        f"{time.monotonic() - started:.0f} s: {size['files']} files, {mb(size['bytes'])} "
+        f"({mb(size['gzip_bytes'])} gzipped); open it with `make serve-site`")
+    return stamp
+
+
+def join_lines(notebook: Path) -> None:
+    """Write a notebook with each multi-line text as one string, as a Jupyter server hands it to
+    JupyterLab. The same notebook: nbformat allows both forms, but JupyterLite passes the file as
+    it is, and JupyterLab then shows a saved output stored as a list of lines with commas between
+    them."""
+    import nbformat
+
+    node = nbformat.read(notebook, as_version=nbformat.NO_CONVERT)  # reading joins the lines
+    notebook.write_text(json.dumps(node, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def open_on_landing(index: Path) -> None:
+    html = index.read_text(encoding="utf-8")
+    marker = '<script type="module">'
+    if html.count(marker) != 1:
+        sys.exit(f"[site] {index} has changed: no single {marker} to open the lessons before")
+    script = LANDING_SCRIPT.format(landing=LANDING, needs_https=NEEDS_HTTPS)
+    index.write_text(html.replace(marker, script + marker), encoding="utf-8")
+    (index.parent / NEEDS_HTTPS).write_text(NEEDS_HTTPS_HTML.format(landing=LANDING),
+                                            encoding="utf-8")
+
+
+def check_local_only(site: Path) -> None:
+    """The kernel's settings and lockfile point only at files inside the site."""
+    config = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8"))
+    settings = config["jupyter-config-data"]["litePluginSettings"][
+        "@jupyterlite/pyodide-kernel-extension:kernel"]
+    urls = [settings["pyodideUrl"], *settings.get("pipliteUrls", [])]
+    lock = json.loads((site / "static/pyodide/pyodide-lock.json").read_text(encoding="utf-8"))
+    for package in lock["packages"].values():
+        urls.append(package["file_name"])
+        if not (site / "static/pyodide" / package["file_name"]).is_file():
+            sys.exit(f"[site] the lockfile names {package['file_name']}, which is not in the site")
+    remote = [u for u in urls if "://" in u or u.startswith("//")]
+    if remote or not settings["pyodideUrl"].startswith("./"):
+        sys.exit(f"[site] the site would load from elsewhere: {remote or settings['pyodideUrl']}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--force", action="store_true", help="build even when site/ is up to date")
+    parser.add_argument("--check", action="store_true", help="only say whether site/ is up to date")
+    args = parser.parse_args(argv)
+    if args.check:
+        fresh = up_to_date()
+        log("site/ is up to date" if fresh else "site/ is missing or older than its sources")
+        return 0 if fresh else 1
+    if not args.force and up_to_date():
+        log("site/ is up to date with the sources (--force builds it again)")
+        return 0
+    build()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
