@@ -14,6 +14,7 @@ A chart is deterministic XML with a text alternative (``role="img"``, ``aria-lab
 from __future__ import annotations
 
 import importlib
+import math
 import sys
 from typing import Sequence
 
@@ -34,6 +35,22 @@ def available(module: str) -> bool:
     return True
 
 
+def nice_ticks(low: float, high: float, most: int = 5) -> list[float]:
+    """Round tick values from ``low`` to ``high``: steps of 1, 2, 2.5 or 5 times a power of ten,
+    at most ``most`` ticks.
+
+    >>> nice_ticks(0, 1.63)
+    [0.0, 0.5, 1.0, 1.5]
+    >>> nice_ticks(0, 1)
+    [0.0, 0.25, 0.5, 0.75, 1.0]
+    """
+    span = (high - low) or 1.0
+    power = 10.0 ** math.floor(math.log10(span))
+    step = next(power * m for m in (0.1, 0.2, 0.25, 0.5, 1, 2, 2.5, 5) if span / (power * m) <= most - 1 + 1e-9)
+    first = math.ceil(low / step - 1e-9)
+    return [round((first + i) * step, 12) for i in range(int((high - first * step) / step + 1e-9) + 1)]
+
+
 def bar_chart(labels: Sequence, values: Sequence[float], *, title: str = "", value_format: str = "{:.2f}",
               errors: Sequence[float] | None = None, reference: float | None = None,
               ylim: tuple[float, float] | None = None, xlabel: str = "", ylabel: str = "",
@@ -49,7 +66,11 @@ def bar_chart(labels: Sequence, values: Sequence[float], *, title: str = "", val
     errs = [float(e) for e in errors] if errors is not None else [0.0] * len(values)
     low, high = ylim if ylim else (0.0, max([v + e for v, e in zip(values, errs)] + [reference or 0.0, 1e-9]))
     span = (high - low) or 1.0
-    bar_w, gap, left, top, plot_h = 56.0, 18.0, 48.0, 40.0, 150.0
+    ticks = nice_ticks(low, high)
+    tick_labels = [value_format.format(t) if "%" in value_format else f"{t:g}" for t in ticks]
+    tick_w = max(text_width(t, 10) for t in tick_labels)
+    bar_w, gap, top, plot_h = 56.0, 18.0, 40.0, 150.0
+    left = tick_w + (28.0 if ylabel else 12.0)
     label_w = max([text_width(x, 11) for x in labels] + [0.0])
     bar_w = max(bar_w, label_w + 6)
     width = max(left + len(values) * (bar_w + gap) + gap, text_width(title, 13) + 20, 200.0)
@@ -61,8 +82,8 @@ def bar_chart(labels: Sequence, values: Sequence[float], *, title: str = "", val
     parts = [svg_text(width / 2, 20, title, 13, weight="bold")] if title else []
     parts.append(f'<line x1="{num(left)}" y1="{num(top + plot_h)}" x2="{num(width - 4)}" '
                  f'y2="{num(top + plot_h)}" stroke="{INK}" stroke-width="1"/>')
-    for tick in (low, (low + high) / 2, high):
-        parts.append(svg_text(left - 6, y(tick) + 4, f"{tick:g}", 10, anchor="end"))
+    for tick, text in zip(ticks, tick_labels):
+        parts.append(svg_text(left - 6, y(tick) + 4, text, 10, anchor="end"))
     for i, (label, v, e, fill) in enumerate(zip(labels, values, errs, colours)):
         x = left + gap + i * (bar_w + gap)
         parts.append(f'<rect x="{num(x)}" y="{num(y(v))}" width="{num(bar_w)}" '

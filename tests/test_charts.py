@@ -58,3 +58,21 @@ def test_show_bars_without_matplotlib_draws_svg_and_says_so(monkeypatch, capsys)
 def test_available():
     assert charts.available("json")
     assert not charts.available("no_such_module_for_cardlab")
+
+
+@pytest.mark.parametrize("low, high, ticks", [
+    (0, 1.62915, [0.0, 0.5, 1.0, 1.5]),
+    (0, 2.79407, [0.0, 1.0, 2.0]),
+    (0, 1, [0.0, 0.25, 0.5, 0.75, 1.0]),
+    (0.2, 0.71, [0.2, 0.4, 0.6]),
+    (0, 45, [0.0, 20.0, 40.0]),
+])
+def test_nice_ticks_are_round_and_inside_the_range(low, high, ticks):
+    assert charts.nice_ticks(low, high) == ticks
+
+
+def test_axis_ticks_are_round_numbers_and_percentages_when_values_are():
+    texts = [t.text for t in ET.fromstring(bar_chart(["a"], [1.62915], ylabel="average place")).iter(SVG_NS + "text")]
+    assert texts[:4] == ["0", "0.5", "1", "1.5"]
+    texts = [t.text for t in ET.fromstring(bar_chart(["a"], [0.4], value_format="{:.0%}", ylim=(0, 1))).iter(SVG_NS + "text")]
+    assert texts[:5] == ["0%", "25%", "50%", "75%", "100%"]
