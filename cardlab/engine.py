@@ -215,6 +215,9 @@ class State:
     game: ClassVar[str]
     VERBS: ClassVar[dict[str, int | tuple[int, int]]] = {}  # verb -> number of card arguments
     DECK: ClassVar[tuple[Card, ...]] = ()
+    # Kinds of event whose cards only some players see (a draw, a card handed over): a player's
+    # narration shows the others' cards of these events as hidden cards.
+    PRIVATE_EVENTS: ClassVar[frozenset[str]] = frozenset()
 
     players: tuple[str, ...]
     rules: Any

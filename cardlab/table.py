@@ -49,11 +49,7 @@ from .widgets import ACCEPTED, INFO, REFUSED, SIZES, TryIt, _fit, lines_html, st
 
 # Seat names, clockwise; a learner types or reads the seat letter beside each (甲 (A)).
 NAMES = "甲乙丙丁戊己"
-DEFAULT_PLAYERS = {"durak": 2, "daifugo": 4, "gandengyan": 3}
 PAUSE = 0.8  # seconds between two bot moves in the view
-# Events whose cards only some players see: a draw (the drawer), a give and the exchange (the two
-# players of the pair).
-PRIVATE_EVENTS = {"draw", "give", "exchange"}
 
 
 class _ScenarioDumper(yaml.SafeDumper):
@@ -115,7 +111,7 @@ class Table(TryIt):
             raise ValueError(f"{game} has no rule set {rules!r} ({', '.join(module.RULESETS)})")
         low, high = module.PLAYER_COUNTS[rules]
         if players is None:
-            players = min(max(DEFAULT_PLAYERS[game], low), high)
+            players = min(max(module.DEFAULT_PLAYERS, low), high)
         if isinstance(players, int) and not isinstance(players, bool):
             if not low <= players <= min(high, len(NAMES)):
                 raise ValueError(f"{rules} is for {low} to {high} players, not {players}")
@@ -186,7 +182,7 @@ class Table(TryIt):
 
     def _private(self, event: Event) -> str:
         """``event``'s text with the cards the learner may not see written as hidden cards."""
-        if event.kind not in PRIVATE_EVENTS:
+        if event.kind not in self._state.PRIVATE_EVENTS:
             return event.text
         visible = self._state.known_cards(self.seat)
         hidden = [plain(c) for c in event.cards if plain(c) not in visible]

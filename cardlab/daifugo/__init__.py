@@ -102,6 +102,7 @@ def inapplicable_expectation(key: str, rules: DaifugoRules) -> str | None:
 
 
 PLAYER_COUNTS = {name: (4, 4) for name in RULESETS}
+DEFAULT_PLAYERS = 4
 DEAL_KEYS = {"hands": "hands", "seed": "int", "leader": "player", "previous_ranks": _rank_map}
 EXPECTATIONS = {
     "turn": ("player_or_null", lambda s: s.turn),

@@ -83,6 +83,7 @@ class DaifugoState(State):
     """
 
     game = "daifugo"
+    PRIVATE_EVENTS = frozenset({"give", "exchange"})  # the two players of a pair see the cards
     VERBS = {"play": (1, 99), "pass": 0, "give": (0, 99)}
 
     def __init__(self, rules: DaifugoRules, players, hands, leader: str,

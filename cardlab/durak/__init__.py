@@ -2,8 +2,8 @@
 and the players' checklist (:mod:`.checklist`). See :mod:`cardlab.durak.state` for the rule sets
 and every choice made where the article is silent."""
 
-from .state import (DEAL_KEYS, DECK, EXPECTATIONS, HAND_SIZE, MAX_ATTACK, PLAYER_COUNTS, RULESETS,
+from .state import (DEAL_KEYS, DECK, DEFAULT_PLAYERS, EXPECTATIONS, HAND_SIZE, MAX_ATTACK, PLAYER_COUNTS, RULESETS,
                     DurakRules, DurakState, State, beats, from_deal, new_game, new_match)
 
-__all__ = ["DEAL_KEYS", "DECK", "EXPECTATIONS", "HAND_SIZE", "MAX_ATTACK", "PLAYER_COUNTS", "RULESETS",
+__all__ = ["DEAL_KEYS", "DECK", "DEFAULT_PLAYERS", "EXPECTATIONS", "HAND_SIZE", "MAX_ATTACK", "PLAYER_COUNTS", "RULESETS",
            "DurakRules", "DurakState", "State", "beats", "from_deal", "new_game", "new_match"]

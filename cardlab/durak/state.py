@@ -108,6 +108,7 @@ class DurakState(State):
     """A Durak position. Build one with :func:`new_game` or :func:`from_deal`."""
 
     game = "durak"
+    PRIVATE_EVENTS = frozenset({"draw"})
     VERBS = {"attack": 1, "defend": 2, "take": 0, "done": 0, "transfer": 1, "swap": 0}
     DECK = DECK
 
@@ -874,6 +875,7 @@ def from_deal(rules: DurakRules | str, players, hands=None, stock=None, trump=No
 # --- what the scenario runner needs to know -------------------------------------------------------
 
 PLAYER_COUNTS = {name: (2, 6) for name in RULESETS}
+DEFAULT_PLAYERS = 2  # a table offers a head-to-head game first
 DEAL_KEYS = {"hands": "hands", "stock": "cards", "seed": "int", "trump": "suit", "attacker": "player",
              "previous_loser": "player"}
 EXPECTATIONS = {

@@ -108,6 +108,7 @@ def _top(value, players) -> TopCards:
 
 
 PLAYER_COUNTS = {name: rules.players for name, rules in RULESETS.items()}
+DEFAULT_PLAYERS = 3  # fits every rule set, and a learner follows three hands easily
 DEAL_KEYS = {"hands": "hands", "seed": "int", "stock": "cards", "leader": "player"}
 EXPECTATIONS = {
     "stock_size": ("int", lambda s: len(s.stock)),

@@ -65,6 +65,7 @@ class GanDengYanState(State):
     """
 
     game = "gandengyan"
+    PRIVATE_EVENTS = frozenset({"draw"})
     VERBS = {"play": (1, 99), "pass": 0}
 
     def __init__(self, rules: GanDengYanRules, players, hands, stock, leader: str, dealer: str | None = None):
