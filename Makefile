@@ -14,7 +14,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 $(VENV)/.installed: pyproject.toml lab/overrides.json
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[lab,test]'
+	$(PY) -m pip install --quiet -e '.[lab,test,cluster]'
 	mkdir -p $(VENV)/share/jupyter/lab/settings
 	cp lab/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
 	touch $@
