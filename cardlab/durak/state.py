@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, Card, card, count_cards, deck, format_cards
 from ..engine import (Action, DealError, Event, Match, Refusal, State, View, check_cards_unique, player_name,
@@ -62,8 +63,32 @@ def beats(attack: Card, defence: Card, trump: str) -> bool:
     return defence.suit == trump
 
 
-def _sym(c: Card) -> str:
-    return c.symbol
+# Actions and events are built with tuple.__new__: through their NamedTuple __new__ they are several
+# times slower to make, and the engine makes one or more at every decision.
+_new = tuple.__new__
+_SYMBOL = {c: c.symbol for c in DECK}
+
+
+class _Moves:
+    """Every action one player can ever take at a table with this trump, each built once: a
+    position's legal_actions() only picks them out (``attack[card]``, ``defend[attack][card]``
+    for the cards that beat ``attack`` ...)."""
+
+    __slots__ = ("attack", "transfer", "defend", "done", "take", "swap")
+
+    def __init__(self, player: str, trump: str):
+        self.attack = {c: Action(player, "attack", (c,)) for c in DECK}
+        self.transfer = {c: Action(player, "transfer", (c,)) for c in DECK}
+        self.defend = {a: {d: Action(player, "defend", (a, d)) for d in DECK if beats(a, d, trump)}
+                       for a in DECK}
+        self.done = Action(player, "done")
+        self.take = Action(player, "take")
+        self.swap = Action(player, "swap")
+
+
+@lru_cache(maxsize=64)
+def _moves(player: str, trump: str) -> _Moves:
+    return _Moves(player, trump)
 
 
 class DurakView(View):
@@ -134,6 +159,10 @@ class DurakState(State):
         self._six = six = card(trump + "6")
         # The six of trumps may be swapped only by a player who was dealt it or drew it.
         self.six_swappable = any(six in h for h in self.hands.values())
+        # Never change in a game, so copies share them: each player's actions (_Moves) and the
+        # seats clockwise from each player.
+        self._moves = {p: _moves(p, trump) for p in self.players}
+        self._clockwise = {p: self.players[i:] + self.players[:i] for i, p in enumerate(self.players)}
         self._seat(attacker)
         self.limit = min(rules.round_cap(round_no), len(self.hands[self.defender]))
         # Not part of the position, only remembered to save work: the actions legal_actions() last
@@ -150,11 +179,14 @@ class DurakState(State):
     def _seat(self, attacker: str) -> None:
         """Make ``attacker`` the main attacker; the next player still in defends."""
         self.attacker = attacker
-        self.defender = self.next_in(attacker)
-        n = len(self.players)
-        i = self.players.index(attacker)
-        seats = (self.players[(i + k) % n] for k in range(n))
-        self._attackers = tuple(p for p in seats if p != self.defender and p not in self.out)
+        seats = self._clockwise[attacker]
+        out = self.out
+        if out:
+            self.defender = defender = self.next_in(attacker)
+            self._attackers = tuple(p for p in seats if p != defender and p not in out)
+        else:
+            self.defender = seats[1]
+            self._attackers = seats[:1] + seats[2:]
 
     # --- facts ----------------------------------------------------------------------------------
 
@@ -219,8 +251,18 @@ class DurakState(State):
 
     # --- legality -------------------------------------------------------------------------------
 
+    def check(self, action: Action | str) -> Refusal | None:
+        """As :meth:`State.check`; an action that legal_actions() returned for this very position
+        (the same object) is well formed and legal, so it is accepted at once."""
+        offered = self._offered
+        if offered is not None:
+            for a in offered:
+                if a is action:
+                    return None
+        return super().check(action)
+
     def _check(self, action: Action) -> Refusal | None:
-        if self._offered is not None and action in self._offered:
+        if self._offered is not None and action in self._offered:  # equal to an action just offered
             return None
         player, verb, cards = action
         if self.over:
@@ -370,45 +412,49 @@ class DurakState(State):
     def legal_actions(self) -> list[Action]:
         if self.over:
             return []
-        out: list[Action] = []
-        new = tuple.__new__  # Action(...) through its NamedTuple __new__ is several times slower
-        attacks = self.attacks
+        moves = self._moves
         hands = self.hands
-        defender = self.defender
+        attacks = self.attacks
         main = self.attacker
         if not attacks:
-            out += [new(Action, (main, "attack", (c,))) for c in hands[main]]
+            attack = moves[main].attack
+            out = [attack[c] for c in hands[main]]
         else:
+            out = []
             room = len(attacks) < self.limit
             ranks = self.ranks
+            done = self.done
             main_done = self._main_done()
             for p in self._attackers:
                 if p != main and not main_done:
                     continue
-                if p in self.done:
+                if p in done:
                     continue
+                mine = moves[p]
                 if room:
-                    out += [new(Action, (p, "attack", (c,))) for c in hands[p] if c.rank in ranks]
-                out.append(new(Action, (p, "done", ())))
+                    attack = mine.attack
+                    out += [attack[c] for c in hands[p] if c.rank in ranks]
+                out.append(mine.done)
             if not self.taking and None in self.defences:
-                trump = self.trump
+                defender = self.defender
+                mine = moves[defender]
                 hand = hands[defender]
                 for a, d in zip(attacks, self.defences):
                     if d is None:
-                        for c in hand:
-                            if (c.rank > a.rank) if c.suit == a.suit else (c.suit == trump):
-                                out.append(new(Action, (defender, "defend", (a, c))))
-                out.append(new(Action, (defender, "take", ())))
+                        answers = mine.defend[a]  # the cards that beat a
+                        out += [answers[c] for c in hand if c in answers]
+                out.append(mine.take)
                 if self.rules.transfer and not any(self.defences):
                     rank = attacks[0].rank
                     target = self.next_in(defender)
                     if len(hands[target]) > len(attacks):
-                        out += [new(Action, (defender, "transfer", (c,))) for c in hand if c.rank == rank]
-        if self.rules.trump_six_swap and self.six_swappable and len(self.stock) >= 2:
+                        transfer = mine.transfer
+                        out += [transfer[c] for c in hand if c.rank == rank]
+        if self.six_swappable and len(self.stock) >= 2 and self.rules.trump_six_swap:
             six = self._six
             for p in self.players:
                 if six in hands[p]:
-                    out.append(new(Action, (p, "swap", ())))
+                    out.append(moves[p].swap)
         self._offered = out
         return list(out)
 
