@@ -416,25 +416,29 @@ class DurakState(State):
         hands = self.hands
         attacks = self.attacks
         main = self.attacker
+        out: list[Action] = []
         if not attacks:
             attack = moves[main].attack
-            out = [attack[c] for c in hands[main]]
+            for c in hands[main]:
+                out.append(attack[c])
         else:
-            out = []
             room = len(attacks) < self.limit
             ranks = self.ranks
             done = self.done
-            main_done = self._main_done()
-            for p in self._attackers:
-                if p != main and not main_done:
-                    continue
+            for p in self._attackers:  # the main attacker first
                 if p in done:
                     continue
                 mine = moves[p]
+                adds = False
                 if room:
                     attack = mine.attack
-                    out += [attack[c] for c in hands[p] if c.rank in ranks]
+                    for c in hands[p]:
+                        if c.rank in ranks:
+                            out.append(attack[c])
+                            adds = True
                 out.append(mine.done)
+                if adds and p == main:
+                    break  # the main attacker can add and has not said done: the others wait
             if not self.taking and None in self.defences:
                 defender = self.defender
                 mine = moves[defender]
@@ -442,14 +446,17 @@ class DurakState(State):
                 for a, d in zip(attacks, self.defences):
                     if d is None:
                         answers = mine.defend[a]  # the cards that beat a
-                        out += [answers[c] for c in hand if c in answers]
+                        for c in hand:
+                            if c in answers:
+                                out.append(answers[c])
                 out.append(mine.take)
                 if self.rules.transfer and not any(self.defences):
                     rank = attacks[0].rank
-                    target = self.next_in(defender)
-                    if len(hands[target]) > len(attacks):
+                    if len(hands[self.next_in(defender)]) > len(attacks):
                         transfer = mine.transfer
-                        out += [transfer[c] for c in hand if c.rank == rank]
+                        for c in hand:
+                            if c.rank == rank:
+                                out.append(transfer[c])
         if self.six_swappable and len(self.stock) >= 2 and self.rules.trump_six_swap:
             six = self._six
             for p in self.players:
@@ -470,19 +477,19 @@ class DurakState(State):
 
     def _do_attack(self, player, cards):
         (c,) = cards
-        first = not self.attacks
+        attacks = self.attacks
         self.hands[player].remove(c)
-        self.attacks.append(c)
+        attacks.append(c)
         self.defences.append(None)
         self.ranks.add(c.rank)
         self.done.clear()
-        if first:
-            text = (f"{player} opens the round against {self.defender} with {c.symbol}; the round "
+        if len(attacks) == 1:
+            text = (f"{player} opens the round against {self.defender} with {_SYMBOL[c]}; the round "
                     f"may have up to {count_cards(self.limit, 'attack card')}.")
         else:
-            text = (f"{player} adds {c.symbol}: its rank is already on the table "
-                    f"({len(self.attacks)} of {count_cards(self.limit, 'attack card')}).")
-        return [Event("attack", player, (c,), text)]
+            text = (f"{player} adds {_SYMBOL[c]}: its rank is already on the table "
+                    f"({len(attacks)} of {count_cards(self.limit, 'attack card')}).")
+        return [_new(Event, ("attack", player, cards, text))]
 
     def _do_defend(self, player, cards):
         attack, defence = cards
@@ -496,22 +503,22 @@ class DurakState(State):
             why = "a higher trump"
         else:
             why = f"a trump ({SUIT_NAMES[self.trump]}) beats any other suit"
-        text = f"{player} beats {attack.symbol} with {defence.symbol}: {why}."
-        return [Event("beat", player, (attack, defence), text)]
+        text = f"{player} beats {_SYMBOL[attack]} with {_SYMBOL[defence]}: {why}."
+        return [_new(Event, ("beat", player, cards, text))]
 
     def _do_take(self, player, cards):
         self.taking = True
         text = (f"{player} will take: the attackers may still add cards of ranks on the table "
                 "before the table is picked up.")
-        return [Event("take_declared", player, (), text)]
+        return [_new(Event, ("take_declared", player, (), text))]
 
     def _do_done(self, player, cards):
         self.done.add(player)
-        if player == self.attacker and len(self.attackers()) > 1:
+        if player == self.attacker and len(self._attackers) > 1:
             text = f"{player} adds nothing more for now; the other attackers may now add cards."
         else:
             text = f"{player} adds nothing more for now."
-        return [Event("done", player, (), text)]
+        return [_new(Event, ("done", player, (), text))]
 
     def _do_transfer(self, player, cards):
         (c,) = cards
@@ -522,10 +529,10 @@ class DurakState(State):
         old = self.attacker
         self._seat(player)
         self.limit = min(self.rules.round_cap(self.round_no), len(self.hands[self.defender]))
-        text = (f"{player} transfers the attack with {c.symbol} (same rank, nothing beaten yet): "
+        text = (f"{player} transfers the attack with {_SYMBOL[c]} (same rank, nothing beaten yet): "
                 f"{player} is now the main attacker and {self.defender} must defend "
                 f"{count_cards(len(self.attacks))}; {old} may add once {player} says done or can add nothing.")
-        return [Event("transfer", player, (c,), text)]
+        return [_new(Event, ("transfer", player, cards, text))]
 
     def _do_swap(self, player, cards):
         six = self._six
@@ -535,37 +542,38 @@ class DurakState(State):
         hand.append(face_up)
         self.stock[-1] = six
         self.trump_card = six
-        text = (f"{player} swaps the six of trumps for the face-up {face_up.symbol}, which lay under "
+        text = (f"{player} swaps the six of trumps for the face-up {_SYMBOL[face_up]}, which lay under "
                 "the stock; the six now lies face up and will be drawn last.")
-        return [Event("swap", player, (six, face_up), text)]
+        return [_new(Event, ("swap", player, (six, face_up), text))]
 
     def _end_round(self) -> list[Event]:
-        events: list[Event] = []
         table = self.table
+        cards = tuple(table)
         defender = self.defender
         if self.taking:
             self.hands[defender].extend(table)
-            if self._six in table:
+            if self._six in cards:
                 self.six_swappable = False
-            events.append(Event("take", defender, tuple(table),
-                                f"{defender} picks up the card on the table." if len(table) == 1 else
-                                f"{defender} picks up all {len(table)} cards on the table, own defence "
-                                "cards included."))
+            text = (f"{defender} picks up the card on the table." if len(cards) == 1 else
+                    f"{defender} picks up all {len(cards)} cards on the table, own defence cards included.")
+            events = [_new(Event, ("take", defender, cards, text))]
             defended = False
         else:
-            self.discard.extend(table)
-            events.append(Event("discard", None, tuple(table),
-                                f"Every attack card is beaten and no attacker adds more: the "
-                                f"{len(table)} cards go to the discard pile, out of the game."))
+            self.discard += table
+            text = (f"Every attack card is beaten and no attacker adds more: the {len(cards)} cards go to "
+                    "the discard pile, out of the game.")
+            events = [_new(Event, ("discard", None, cards, text))]
             defended = True
-        events.extend(self._refill())
+        if self.stock:
+            self._refill(events)
         if not self.stock:
-            gone = [p for p in self.players if p not in self.out and not self.hands[p]]
-            for p in gone:
-                self.out.append(p)
-                events.append(Event("out", p, (), f"{p} has no cards and the stock is empty: "
-                                    f"{p} is out of the game."))
-            left = [p for p in self.players if p not in self.out]
+            out = self.out
+            for p in self.players:
+                if p not in out and not self.hands[p]:
+                    out.append(p)
+                    events.append(_new(Event, ("out", p, (), f"{p} has no cards and the stock is empty: "
+                                               f"{p} is out of the game.")))
+            left = [p for p in self.players if p not in out]
             if len(left) <= 1:
                 self.over = True
                 self.attacks, self.defences, self.ranks = [], [], set()
@@ -573,11 +581,11 @@ class DurakState(State):
                 self.taking = False
                 if left:
                     self.loser = left[0]
-                    events.append(Event("loser", left[0], (), f"{left[0]} is the last player holding "
-                                        "cards: the durak, who loses the game."))
+                    events.append(_new(Event, ("loser", left[0], (), f"{left[0]} is the last player holding "
+                                               "cards: the durak, who loses the game.")))
                 else:
-                    events.append(Event("draw", None, (), "The last players ran out of cards in the "
-                                        "same round: nobody is left holding cards, so the game is a draw."))
+                    events.append(_new(Event, ("draw", None, (), "The last players ran out of cards in the "
+                                               "same round: nobody is left holding cards, so the game is a draw.")))
                 return events
         if defended:
             attacker = defender if defender not in self.out else self.next_in(defender)
@@ -592,28 +600,30 @@ class DurakState(State):
         self.taking = False
         self.round_no += 1
         self.limit = min(self.rules.round_cap(self.round_no), len(self.hands[self.defender]))
-        events.append(Event("next_round", attacker, (), f"{why}; {self.defender} defends."))
+        events.append(_new(Event, ("next_round", attacker, (), f"{why}; {self.defender} defends.")))
         return events
 
-    def _refill(self) -> list[Event]:
+    def _refill(self, events: list[Event]) -> None:
         """Main attacker first, then the other attackers clockwise, the defender last; each draws up
-        to six before the next draws, until the stock (face-up trump last) runs out."""
-        events = []
+        to six before the next draws, until the stock (face-up trump last) runs out. Adds the
+        draws to ``events``."""
+        stock = self.stock
         six = self._six
         for p in self._attackers + (self.defender,):
             hand = self.hands[p]
             want = HAND_SIZE - len(hand)
-            if want <= 0 or not self.stock:
+            if want <= 0:
                 continue
-            drawn = self.stock[:want]
-            del self.stock[:want]
-            hand.extend(drawn)
+            drawn = tuple(stock[:want])
+            del stock[:want]
+            hand += drawn
             if six in drawn:
                 self.six_swappable = True
-            note = " The stock is now empty." if not self.stock else ""
-            events.append(Event("draw", p, tuple(drawn), f"{p} draws {count_cards(len(drawn))} and holds "
-                                f"{len(hand)}.{note}"))
-        return events
+            note = "" if stock else " The stock is now empty."
+            events.append(_new(Event, ("draw", p, drawn, f"{p} draws {count_cards(len(drawn))} and holds "
+                                       f"{len(hand)}.{note}")))
+            if not stock:
+                break
 
     _CHECKS = {"attack": _check_attack, "defend": _check_defend, "take": _check_take, "done": _check_done,
                "transfer": _check_transfer, "swap": _check_swap}
