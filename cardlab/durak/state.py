@@ -67,6 +67,9 @@ def beats(attack: Card, defence: Card, trump: str) -> bool:
 # times slower to make, and the engine makes one or more at every decision.
 _new = tuple.__new__
 _SYMBOL = {c: c.symbol for c in DECK}
+# The counts the events of every round speak of ("3 cards", "6 attack cards"), written out once.
+_N_CARDS = tuple(count_cards(n) for n in range(len(DECK) + 1))
+_N_ATTACK_CARDS = tuple(count_cards(n, "attack card") for n in range(len(DECK) + 1))
 
 
 class _Moves:
@@ -89,6 +92,19 @@ class _Moves:
 @lru_cache(maxsize=64)
 def _moves(player: str, trump: str) -> _Moves:
     return _Moves(player, trump)
+
+
+def _find(cards, card: Card) -> int:
+    """Where ``card`` lies in ``cards`` (-1: nowhere). As ``cards.index(card)``, but faster: each
+    card is one object, so looking for that object is enough, where ``index``, ``in`` and
+    ``remove`` ask every card they pass whether it equals ``card`` (through Python, since cards
+    define an order)."""
+    i = 0
+    for c in cards:
+        if c is card:
+            return i
+        i += 1
+    return -1
 
 
 class DurakView(View):
@@ -188,6 +204,11 @@ class DurakState(State):
             self.defender = seats[1]
             self._attackers = seats[:1] + seats[2:]
 
+    def next_in(self, player: str) -> str | None:
+        if not self.out:
+            return self._clockwise[player][1]
+        return super().next_in(player)
+
     # --- facts ----------------------------------------------------------------------------------
 
     @property
@@ -241,7 +262,7 @@ class DurakState(State):
     def _round_over(self) -> bool:
         if not self.attacks:
             return False
-        if not self.taking and None in self.defences:
+        if not self.taking and not all(self.defences):  # an attack card is open (None)
             return False
         done = self.done
         for p in self._attackers:  # the main attacker comes first
@@ -439,7 +460,7 @@ class DurakState(State):
                 out.append(mine.done)
                 if adds and p == main:
                     break  # the main attacker can add and has not said done: the others wait
-            if not self.taking and None in self.defences:
+            if not self.taking and not all(self.defences):  # an attack card is open (None)
                 defender = self.defender
                 mine = moves[defender]
                 hand = hands[defender]
@@ -460,7 +481,7 @@ class DurakState(State):
         if self.six_swappable and len(self.stock) >= 2 and self.rules.trump_six_swap:
             six = self._six
             for p in self.players:
-                if six in hands[p]:
+                if _find(hands[p], six) >= 0:
                     out.append(moves[p].swap)
         self._offered = out
         return list(out)
@@ -478,23 +499,25 @@ class DurakState(State):
     def _do_attack(self, player, cards):
         (c,) = cards
         attacks = self.attacks
-        self.hands[player].remove(c)
+        hand = self.hands[player]
+        del hand[_find(hand, c)]
         attacks.append(c)
         self.defences.append(None)
         self.ranks.add(c.rank)
         self.done.clear()
         if len(attacks) == 1:
             text = (f"{player} opens the round against {self.defender} with {_SYMBOL[c]}; the round "
-                    f"may have up to {count_cards(self.limit, 'attack card')}.")
+                    f"may have up to {_N_ATTACK_CARDS[self.limit]}.")
         else:
             text = (f"{player} adds {_SYMBOL[c]}: its rank is already on the table "
-                    f"({len(attacks)} of {count_cards(self.limit, 'attack card')}).")
+                    f"({len(attacks)} of {_N_ATTACK_CARDS[self.limit]}).")
         return [_new(Event, ("attack", player, cards, text))]
 
     def _do_defend(self, player, cards):
         attack, defence = cards
-        self.hands[player].remove(defence)
-        self.defences[self.attacks.index(attack)] = defence
+        hand = self.hands[player]
+        del hand[_find(hand, defence)]
+        self.defences[_find(self.attacks, attack)] = defence
         self.ranks.add(defence.rank)
         self.done.clear()
         if defence.suit == attack.suit:
@@ -531,7 +554,7 @@ class DurakState(State):
         self.limit = min(self.rules.round_cap(self.round_no), len(self.hands[self.defender]))
         text = (f"{player} transfers the attack with {_SYMBOL[c]} (same rank, nothing beaten yet): "
                 f"{player} is now the main attacker and {self.defender} must defend "
-                f"{count_cards(len(self.attacks))}; {old} may add once {player} says done or can add nothing.")
+                f"{_N_CARDS[len(self.attacks)]}; {old} may add once {player} says done or can add nothing.")
         return [_new(Event, ("transfer", player, cards, text))]
 
     def _do_swap(self, player, cards):
@@ -552,7 +575,7 @@ class DurakState(State):
         defender = self.defender
         if self.taking:
             self.hands[defender].extend(table)
-            if self._six in cards:
+            if _find(cards, self._six) >= 0:
                 self.six_swappable = False
             text = (f"{defender} picks up the card on the table." if len(cards) == 1 else
                     f"{defender} picks up all {len(cards)} cards on the table, own defence cards included.")
@@ -617,10 +640,10 @@ class DurakState(State):
             drawn = tuple(stock[:want])
             del stock[:want]
             hand += drawn
-            if six in drawn:
+            if _find(drawn, six) >= 0:
                 self.six_swappable = True
             note = "" if stock else " The stock is now empty."
-            events.append(_new(Event, ("draw", p, drawn, f"{p} draws {count_cards(len(drawn))} and holds "
+            events.append(_new(Event, ("draw", p, drawn, f"{p} draws {_N_CARDS[len(drawn)]} and holds "
                                        f"{len(hand)}.{note}")))
             if not stock:
                 break
