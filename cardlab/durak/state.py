@@ -94,6 +94,14 @@ def _moves(player: str, trump: str) -> _Moves:
     return _Moves(player, trump)
 
 
+@lru_cache(maxsize=64)
+def _table(players: tuple[str, ...], trump: str) -> tuple[dict[str, _Moves], dict[str, tuple[str, ...]]]:
+    """Each player's actions and the seats clockwise from each player."""
+    moves = {p: _moves(p, trump) for p in players}
+    clockwise = {p: players[i:] + players[:i] for i, p in enumerate(players)}
+    return moves, clockwise
+
+
 def _find(cards, card: Card) -> int:
     """Where ``card`` lies in ``cards`` (-1: nowhere). As ``cards.index(card)``, but faster: each
     card is one object, so looking for that object is enough, where ``index``, ``in`` and
@@ -174,11 +182,10 @@ class DurakState(State):
         self.out: list[str] = [p for p in self.players if not self.stock and not self.hands[p]]
         self._six = six = card(trump + "6")
         # The six of trumps may be swapped only by a player who was dealt it or drew it.
-        self.six_swappable = any(six in h for h in self.hands.values())
+        self.six_swappable = any(_find(h, six) >= 0 for h in self.hands.values())
         # Never change in a game, so copies share them: each player's actions (_Moves) and the
         # seats clockwise from each player.
-        self._moves = {p: _moves(p, trump) for p in self.players}
-        self._clockwise = {p: self.players[i:] + self.players[:i] for i, p in enumerate(self.players)}
+        self._moves, self._clockwise = _table(self.players, trump)
         self._seat(attacker)
         self.limit = min(rules.round_cap(round_no), len(self.hands[self.defender]))
         # Not part of the position, only remembered to save work: the actions legal_actions() last
