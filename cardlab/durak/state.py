@@ -485,8 +485,9 @@ class DurakState(State):
                         for c in hand:
                             if c.rank == rank:
                                 out.append(transfer[c])
-        if self.six_swappable and len(self.stock) >= 2 and self.rules.trump_six_swap:
-            six = self._six
+        six = self._six
+        # Once swapped, the six lies face up under the stock, in nobody's hand.
+        if self.six_swappable and len(self.stock) >= 2 and self.trump_card is not six and self.rules.trump_six_swap:
             for p in self.players:
                 if _find(hands[p], six) >= 0:
                     out.append(moves[p].swap)
