@@ -102,17 +102,24 @@ def _table(players: tuple[str, ...], trump: str) -> tuple[dict[str, _Moves], dic
     return moves, clockwise
 
 
-def _find(cards, card: Card) -> int:
-    """Where ``card`` lies in ``cards`` (-1: nowhere). As ``cards.index(card)``, but faster: each
-    card is one object, so looking for that object is enough, where ``index``, ``in`` and
-    ``remove`` ask every card they pass whether it equals ``card`` (through Python, since cards
-    define an order)."""
+# _holds and _index are ``card in cards`` and ``cards.index(card)``, faster: each card is one
+# object, so looking for that object is enough, where ``in``, ``index`` and ``remove`` ask every
+# card they pass whether it equals ``card`` (through Python, since cards define an order).
+
+def _holds(cards, card: Card) -> bool:
+    for c in cards:
+        if c is card:
+            return True
+    return False
+
+
+def _index(cards, card: Card) -> int:
     i = 0
     for c in cards:
         if c is card:
             return i
         i += 1
-    return -1
+    raise ValueError(f"{card} is not among {format_cards(cards)}")
 
 
 class DurakView(View):
@@ -182,7 +189,7 @@ class DurakState(State):
         self.out: list[str] = [p for p in self.players if not self.stock and not self.hands[p]]
         self._six = six = card(trump + "6")
         # The six of trumps may be swapped only by a player who was dealt it or drew it.
-        self.six_swappable = any(_find(h, six) >= 0 for h in self.hands.values())
+        self.six_swappable = any(_holds(h, six) for h in self.hands.values())
         # Never change in a game, so copies share them: each player's actions (_Moves) and the
         # seats clockwise from each player.
         self._moves, self._clockwise = _table(self.players, trump)
@@ -489,7 +496,7 @@ class DurakState(State):
         # Once swapped, the six lies face up under the stock, in nobody's hand.
         if self.six_swappable and len(self.stock) >= 2 and self.trump_card is not six and self.rules.trump_six_swap:
             for p in self.players:
-                if _find(hands[p], six) >= 0:
+                if _holds(hands[p], six):
                     out.append(moves[p].swap)
         self._offered = out
         return list(out)
@@ -508,7 +515,7 @@ class DurakState(State):
         (c,) = cards
         attacks = self.attacks
         hand = self.hands[player]
-        del hand[_find(hand, c)]
+        del hand[_index(hand, c)]
         attacks.append(c)
         self.defences.append(None)
         self.ranks.add(c.rank)
@@ -524,8 +531,8 @@ class DurakState(State):
     def _do_defend(self, player, cards):
         attack, defence = cards
         hand = self.hands[player]
-        del hand[_find(hand, defence)]
-        self.defences[_find(self.attacks, attack)] = defence
+        del hand[_index(hand, defence)]
+        self.defences[_index(self.attacks, attack)] = defence
         self.ranks.add(defence.rank)
         self.done.clear()
         if defence.suit == attack.suit:
@@ -553,7 +560,8 @@ class DurakState(State):
 
     def _do_transfer(self, player, cards):
         (c,) = cards
-        self.hands[player].remove(c)
+        hand = self.hands[player]
+        del hand[_index(hand, c)]
         self.attacks.append(c)
         self.defences.append(None)
         self.done.clear()
@@ -569,7 +577,7 @@ class DurakState(State):
         six = self._six
         face_up = self.stock[-1]
         hand = self.hands[player]
-        hand.remove(six)
+        del hand[_index(hand, six)]
         hand.append(face_up)
         self.stock[-1] = six
         self.trump_card = six
@@ -578,19 +586,19 @@ class DurakState(State):
         return [_new(Event, ("swap", player, (six, face_up), text))]
 
     def _end_round(self) -> list[Event]:
-        table = self.table
-        cards = tuple(table)
         defender = self.defender
         if self.taking:
-            self.hands[defender].extend(table)
-            if _find(cards, self._six) >= 0:
+            cards = tuple(self.table)
+            self.hands[defender] += cards
+            if _holds(cards, self._six):
                 self.six_swappable = False
             text = (f"{defender} picks up the card on the table." if len(cards) == 1 else
                     f"{defender} picks up all {len(cards)} cards on the table, own defence cards included.")
             events = [_new(Event, ("take", defender, cards, text))]
             defended = False
         else:
-            self.discard += table
+            cards = (*self.attacks, *self.defences)  # every attack card is beaten
+            self.discard += cards
             text = (f"Every attack card is beaten and no attacker adds more: the {len(cards)} cards go to "
                     "the discard pile, out of the game.")
             events = [_new(Event, ("discard", None, cards, text))]
@@ -648,7 +656,7 @@ class DurakState(State):
             drawn = tuple(stock[:want])
             del stock[:want]
             hand += drawn
-            if _find(drawn, six) >= 0:
+            if _holds(drawn, six):
                 self.six_swappable = True
             note = "" if stock else " The stock is now empty."
             events.append(_new(Event, ("draw", p, drawn, f"{p} draws {_N_CARDS[len(drawn)]} and holds "
