@@ -63,8 +63,8 @@ def beats(attack: Card, defence: Card, trump: str) -> bool:
     return defence.suit == trump
 
 
-# Actions and events are built with tuple.__new__: through their NamedTuple __new__ they are several
-# times slower to make, and the engine makes one or more at every decision.
+# Events are built with tuple.__new__: through Event's NamedTuple __new__ they are several times
+# slower to make, and the engine makes one or more at every decision.
 _new = tuple.__new__
 _SYMBOL = {c: c.symbol for c in DECK}
 # The counts the events of every round speak of ("3 cards", "6 attack cards"), written out once.
@@ -82,11 +82,17 @@ class _Moves:
     def __init__(self, player: str, trump: str):
         self.attack = {c: Action(player, "attack", (c,)) for c in DECK}
         self.transfer = {c: Action(player, "transfer", (c,)) for c in DECK}
-        self.defend = {a: {d: Action(player, "defend", (a, d)) for d in DECK if beats(a, d, trump)}
-                       for a in DECK}
+        self.defend = {a: {d: Action(player, "defend", (a, d)) for d in beaten_by}
+                       for a, beaten_by in _beaten_by(trump).items()}
         self.done = Action(player, "done")
         self.take = Action(player, "take")
         self.swap = Action(player, "swap")
+
+
+@lru_cache(maxsize=4)
+def _beaten_by(trump: str) -> dict[Card, tuple[Card, ...]]:
+    """Each card, and the cards that beat it."""
+    return {a: tuple(d for d in DECK if beats(a, d, trump)) for a in DECK}
 
 
 @lru_cache(maxsize=64)
@@ -95,11 +101,9 @@ def _moves(player: str, trump: str) -> _Moves:
 
 
 @lru_cache(maxsize=64)
-def _table(players: tuple[str, ...], trump: str) -> tuple[dict[str, _Moves], dict[str, tuple[str, ...]]]:
-    """Each player's actions and the seats clockwise from each player."""
-    moves = {p: _moves(p, trump) for p in players}
-    clockwise = {p: players[i:] + players[:i] for i, p in enumerate(players)}
-    return moves, clockwise
+def _clockwise(players: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """The seats clockwise from each player."""
+    return {p: players[i:] + players[:i] for i, p in enumerate(players)}
 
 
 # _holds and _index are ``card in cards`` and ``cards.index(card)``, faster: each card is one
@@ -192,7 +196,8 @@ class DurakState(State):
         self.six_swappable = any(_holds(h, six) for h in self.hands.values())
         # Never change in a game, so copies share them: each player's actions (_Moves) and the
         # seats clockwise from each player.
-        self._moves, self._clockwise = _table(self.players, trump)
+        self._moves = {p: _moves(p, trump) for p in self.players}
+        self._clockwise = _clockwise(self.players)
         self._seat(attacker)
         self.limit = min(rules.round_cap(round_no), len(self.hands[self.defender]))
         # Not part of the position, only remembered to save work: the actions legal_actions() last
