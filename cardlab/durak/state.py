@@ -77,9 +77,10 @@ class _Moves:
     position's legal_actions() only picks them out (``attack[card]``, ``defend[attack][card]``
     for the cards that beat ``attack`` ...)."""
 
-    __slots__ = ("attack", "transfer", "defend", "done", "take", "swap")
+    __slots__ = ("player", "trump", "attack", "transfer", "defend", "done", "take", "swap")
 
     def __init__(self, player: str, trump: str):
+        self.player, self.trump = player, trump
         self.attack = {c: Action(player, "attack", (c,)) for c in DECK}
         self.transfer = {c: Action(player, "transfer", (c,)) for c in DECK}
         self.defend = {a: {d: Action(player, "defend", (a, d)) for d in beaten_by}
@@ -87,6 +88,10 @@ class _Moves:
         self.done = Action(player, "done")
         self.take = Action(player, "take")
         self.swap = Action(player, "swap")
+
+    def __reduce__(self):
+        # A pickled or deep-copied position names its players' actions; it does not carry them.
+        return _moves, (self.player, self.trump)
 
 
 @lru_cache(maxsize=4)
