@@ -39,6 +39,14 @@ def candidates(state):
             yield Action(p, verb, ())
 
 
+def by_the_rules(state):
+    """A copy of ``state`` that remembers no legal actions: its check() applies every rule, where
+    ``state`` accepts an action its legal_actions() just returned without asking again."""
+    fresh = state.copy()
+    assert fresh._offered is None
+    return fresh
+
+
 def random_game(rules, n, seed, visit=None):
     """Play a seeded random legal game; ``visit(state, rng)`` sees every position before each
     decision. Returns the actions taken and the final state."""
@@ -65,8 +73,9 @@ def test_random_play_ends_and_every_card_stays_exactly_once(rules, n, seed):
 
     def visit(state, rng):
         assert sorted(all_cards(state)) == deck
+        fresh = by_the_rules(state)
         for action in state.legal_actions():
-            assert state.check(action) is None, action
+            assert state.check(action) is None and fresh.check(action) is None, action
         assert all(not state.hands[p] for p in state.out)
 
     actions, final = random_game(rules, n, seed, visit)
@@ -90,7 +99,8 @@ def test_legal_actions_are_exactly_the_candidates_check_accepts(rules, n, seed):
         if rng.random() < 0.08 or not checked:
             legal = set(state.legal_actions())
             assert len(legal) == len(state.legal_actions()), "an action is listed twice"
-            accepted = {a for a in candidates(state) if state.check(a) is None}
+            fresh = by_the_rules(state)
+            accepted = {a for a in candidates(state) if fresh.check(a) is None}
             assert accepted == legal
             checked.append(len(legal))
 
@@ -119,6 +129,24 @@ def test_an_illegal_action_changes_nothing(rules, n, seed):
             assert state.key() == before
 
     random_game(rules, n, seed, visit)
+
+
+@pytest.mark.parametrize("rules, n", COMBOS)
+@settings(max_examples=3, deadline=None)
+@given(seed=seeds)
+def test_actions_offered_before_a_change_are_checked_again(rules, n, seed):
+    """The actions legal_actions() returned are accepted at once only in the position they were
+    returned for: after any change, those very objects are judged by every rule again."""
+    state = durak.new_game(rules, names(n), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(MAX_DECISIONS):
+        if state.is_over():
+            break
+        offered = state.legal_actions()
+        state.apply(rng.choice(offered))
+        fresh = by_the_rules(state)
+        for action in offered:  # asked before legal_actions() is asked again
+            assert state.check(action) == fresh.check(action), action
 
 
 @pytest.mark.parametrize("rules, n", COMBOS)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, Card, card, count_cards, deck, format_cards
 from ..engine import (Action, DealError, Event, Match, Refusal, State, View, check_cards_unique, player_name,
@@ -62,8 +63,72 @@ def beats(attack: Card, defence: Card, trump: str) -> bool:
     return defence.suit == trump
 
 
-def _sym(c: Card) -> str:
-    return c.symbol
+# Events are built with tuple.__new__: through Event's NamedTuple __new__ they are several times
+# slower to make, and the engine makes one or more at every decision.
+_new = tuple.__new__
+_SYMBOL = {c: c.symbol for c in DECK}
+# The counts the events of every round speak of ("3 cards", "6 attack cards"), written out once.
+_N_CARDS = tuple(count_cards(n) for n in range(len(DECK) + 1))
+_N_ATTACK_CARDS = tuple(count_cards(n, "attack card") for n in range(len(DECK) + 1))
+
+
+class _Moves:
+    """Every action one player can ever take at a table with this trump, each built once: a
+    position's legal_actions() only picks them out (``attack[card]``, ``defend[attack][card]``
+    for the cards that beat ``attack`` ...)."""
+
+    __slots__ = ("player", "trump", "attack", "transfer", "defend", "done", "take", "swap")
+
+    def __init__(self, player: str, trump: str):
+        self.player, self.trump = player, trump
+        self.attack = {c: Action(player, "attack", (c,)) for c in DECK}
+        self.transfer = {c: Action(player, "transfer", (c,)) for c in DECK}
+        self.defend = {a: {d: Action(player, "defend", (a, d)) for d in beaten_by}
+                       for a, beaten_by in _beaten_by(trump).items()}
+        self.done = Action(player, "done")
+        self.take = Action(player, "take")
+        self.swap = Action(player, "swap")
+
+    def __reduce__(self):
+        # A pickled or deep-copied position names its players' actions; it does not carry them.
+        return _moves, (self.player, self.trump)
+
+
+@lru_cache(maxsize=4)
+def _beaten_by(trump: str) -> dict[Card, tuple[Card, ...]]:
+    """Each card, and the cards that beat it."""
+    return {a: tuple(d for d in DECK if beats(a, d, trump)) for a in DECK}
+
+
+@lru_cache(maxsize=64)
+def _moves(player: str, trump: str) -> _Moves:
+    return _Moves(player, trump)
+
+
+@lru_cache(maxsize=64)
+def _clockwise(players: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """The seats clockwise from each player."""
+    return {p: players[i:] + players[:i] for i, p in enumerate(players)}
+
+
+# _holds and _index are ``card in cards`` and ``cards.index(card)``, faster: each card is one
+# object, so looking for that object is enough, where ``in``, ``index`` and ``remove`` ask every
+# card they pass whether it equals ``card`` (through Python, since cards define an order).
+
+def _holds(cards, card: Card) -> bool:
+    for c in cards:
+        if c is card:
+            return True
+    return False
+
+
+def _index(cards, card: Card) -> int:
+    i = 0
+    for c in cards:
+        if c is card:
+            return i
+        i += 1
+    raise ValueError(f"{card} is not among {format_cards(cards)}")
 
 
 class DurakView(View):
@@ -133,7 +198,11 @@ class DurakState(State):
         self.out: list[str] = [p for p in self.players if not self.stock and not self.hands[p]]
         self._six = six = card(trump + "6")
         # The six of trumps may be swapped only by a player who was dealt it or drew it.
-        self.six_swappable = any(six in h for h in self.hands.values())
+        self.six_swappable = any(_holds(h, six) for h in self.hands.values())
+        # Never change in a game, so copies share them: each player's actions (_Moves) and the
+        # seats clockwise from each player.
+        self._moves = {p: _moves(p, trump) for p in self.players}
+        self._clockwise = _clockwise(self.players)
         self._seat(attacker)
         self.limit = min(rules.round_cap(round_no), len(self.hands[self.defender]))
         # Not part of the position, only remembered to save work: the actions legal_actions() last
@@ -150,11 +219,19 @@ class DurakState(State):
     def _seat(self, attacker: str) -> None:
         """Make ``attacker`` the main attacker; the next player still in defends."""
         self.attacker = attacker
-        self.defender = self.next_in(attacker)
-        n = len(self.players)
-        i = self.players.index(attacker)
-        seats = (self.players[(i + k) % n] for k in range(n))
-        self._attackers = tuple(p for p in seats if p != self.defender and p not in self.out)
+        seats = self._clockwise[attacker]
+        out = self.out
+        if out:
+            self.defender = defender = self.next_in(attacker)
+            self._attackers = tuple(p for p in seats if p != defender and p not in out)
+        else:
+            self.defender = seats[1]
+            self._attackers = seats[:1] + seats[2:]
+
+    def next_in(self, player: str) -> str | None:
+        if not self.out:
+            return self._clockwise[player][1]
+        return super().next_in(player)
 
     # --- facts ----------------------------------------------------------------------------------
 
@@ -209,7 +286,7 @@ class DurakState(State):
     def _round_over(self) -> bool:
         if not self.attacks:
             return False
-        if not self.taking and None in self.defences:
+        if not self.taking and not all(self.defences):  # an attack card is open (None)
             return False
         done = self.done
         for p in self._attackers:  # the main attacker comes first
@@ -219,8 +296,18 @@ class DurakState(State):
 
     # --- legality -------------------------------------------------------------------------------
 
+    def check(self, action: Action | str) -> Refusal | None:
+        """As :meth:`State.check`; an action that legal_actions() returned for this very position
+        (the same object) is well formed and legal, so it is accepted at once."""
+        offered = self._offered
+        if offered is not None:
+            for a in offered:
+                if a is action:
+                    return None
+        return super().check(action)
+
     def _check(self, action: Action) -> Refusal | None:
-        if self._offered is not None and action in self._offered:
+        if self._offered is not None and action in self._offered:  # equal to an action just offered
             return None
         player, verb, cards = action
         if self.over:
@@ -370,45 +457,57 @@ class DurakState(State):
     def legal_actions(self) -> list[Action]:
         if self.over:
             return []
-        out: list[Action] = []
-        new = tuple.__new__  # Action(...) through its NamedTuple __new__ is several times slower
-        attacks = self.attacks
+        moves = self._moves
         hands = self.hands
-        defender = self.defender
+        attacks = self.attacks
         main = self.attacker
+        out: list[Action] = []
         if not attacks:
-            out += [new(Action, (main, "attack", (c,))) for c in hands[main]]
+            attack = moves[main].attack
+            for c in hands[main]:
+                out.append(attack[c])
         else:
             room = len(attacks) < self.limit
             ranks = self.ranks
-            main_done = self._main_done()
-            for p in self._attackers:
-                if p != main and not main_done:
+            done = self.done
+            for p in self._attackers:  # the main attacker first
+                if p in done:
                     continue
-                if p in self.done:
-                    continue
+                mine = moves[p]
+                adds = False
                 if room:
-                    out += [new(Action, (p, "attack", (c,))) for c in hands[p] if c.rank in ranks]
-                out.append(new(Action, (p, "done", ())))
-            if not self.taking and None in self.defences:
-                trump = self.trump
+                    attack = mine.attack
+                    for c in hands[p]:
+                        if c.rank in ranks:
+                            out.append(attack[c])
+                            adds = True
+                out.append(mine.done)
+                if adds and p == main:
+                    break  # the main attacker can add and has not said done: the others wait
+            if not self.taking and not all(self.defences):  # an attack card is open (None)
+                defender = self.defender
+                mine = moves[defender]
                 hand = hands[defender]
                 for a, d in zip(attacks, self.defences):
                     if d is None:
+                        answers = mine.defend[a]  # the cards that beat a
                         for c in hand:
-                            if (c.rank > a.rank) if c.suit == a.suit else (c.suit == trump):
-                                out.append(new(Action, (defender, "defend", (a, c))))
-                out.append(new(Action, (defender, "take", ())))
+                            if c in answers:
+                                out.append(answers[c])
+                out.append(mine.take)
                 if self.rules.transfer and not any(self.defences):
                     rank = attacks[0].rank
-                    target = self.next_in(defender)
-                    if len(hands[target]) > len(attacks):
-                        out += [new(Action, (defender, "transfer", (c,))) for c in hand if c.rank == rank]
-        if self.rules.trump_six_swap and self.six_swappable and len(self.stock) >= 2:
-            six = self._six
+                    if len(hands[self.next_in(defender)]) > len(attacks):
+                        transfer = mine.transfer
+                        for c in hand:
+                            if c.rank == rank:
+                                out.append(transfer[c])
+        six = self._six
+        # Once swapped, the six lies face up under the stock, in nobody's hand.
+        if self.six_swappable and len(self.stock) >= 2 and self.trump_card is not six and self.rules.trump_six_swap:
             for p in self.players:
-                if six in hands[p]:
-                    out.append(new(Action, (p, "swap", ())))
+                if _holds(hands[p], six):
+                    out.append(moves[p].swap)
         self._offered = out
         return list(out)
 
@@ -424,24 +523,26 @@ class DurakState(State):
 
     def _do_attack(self, player, cards):
         (c,) = cards
-        first = not self.attacks
-        self.hands[player].remove(c)
-        self.attacks.append(c)
+        attacks = self.attacks
+        hand = self.hands[player]
+        del hand[_index(hand, c)]
+        attacks.append(c)
         self.defences.append(None)
         self.ranks.add(c.rank)
         self.done.clear()
-        if first:
-            text = (f"{player} opens the round against {self.defender} with {c.symbol}; the round "
-                    f"may have up to {count_cards(self.limit, 'attack card')}.")
+        if len(attacks) == 1:
+            text = (f"{player} opens the round against {self.defender} with {_SYMBOL[c]}; the round "
+                    f"may have up to {_N_ATTACK_CARDS[self.limit]}.")
         else:
-            text = (f"{player} adds {c.symbol}: its rank is already on the table "
-                    f"({len(self.attacks)} of {count_cards(self.limit, 'attack card')}).")
-        return [Event("attack", player, (c,), text)]
+            text = (f"{player} adds {_SYMBOL[c]}: its rank is already on the table "
+                    f"({len(attacks)} of {_N_ATTACK_CARDS[self.limit]}).")
+        return [_new(Event, ("attack", player, cards, text))]
 
     def _do_defend(self, player, cards):
         attack, defence = cards
-        self.hands[player].remove(defence)
-        self.defences[self.attacks.index(attack)] = defence
+        hand = self.hands[player]
+        del hand[_index(hand, defence)]
+        self.defences[_index(self.attacks, attack)] = defence
         self.ranks.add(defence.rank)
         self.done.clear()
         if defence.suit == attack.suit:
@@ -450,76 +551,78 @@ class DurakState(State):
             why = "a higher trump"
         else:
             why = f"a trump ({SUIT_NAMES[self.trump]}) beats any other suit"
-        text = f"{player} beats {attack.symbol} with {defence.symbol}: {why}."
-        return [Event("beat", player, (attack, defence), text)]
+        text = f"{player} beats {_SYMBOL[attack]} with {_SYMBOL[defence]}: {why}."
+        return [_new(Event, ("beat", player, cards, text))]
 
     def _do_take(self, player, cards):
         self.taking = True
         text = (f"{player} will take: the attackers may still add cards of ranks on the table "
                 "before the table is picked up.")
-        return [Event("take_declared", player, (), text)]
+        return [_new(Event, ("take_declared", player, (), text))]
 
     def _do_done(self, player, cards):
         self.done.add(player)
-        if player == self.attacker and len(self.attackers()) > 1:
+        if player == self.attacker and len(self._attackers) > 1:
             text = f"{player} adds nothing more for now; the other attackers may now add cards."
         else:
             text = f"{player} adds nothing more for now."
-        return [Event("done", player, (), text)]
+        return [_new(Event, ("done", player, (), text))]
 
     def _do_transfer(self, player, cards):
         (c,) = cards
-        self.hands[player].remove(c)
+        hand = self.hands[player]
+        del hand[_index(hand, c)]
         self.attacks.append(c)
         self.defences.append(None)
         self.done.clear()
         old = self.attacker
         self._seat(player)
         self.limit = min(self.rules.round_cap(self.round_no), len(self.hands[self.defender]))
-        text = (f"{player} transfers the attack with {c.symbol} (same rank, nothing beaten yet): "
+        text = (f"{player} transfers the attack with {_SYMBOL[c]} (same rank, nothing beaten yet): "
                 f"{player} is now the main attacker and {self.defender} must defend "
-                f"{count_cards(len(self.attacks))}; {old} may add once {player} says done or can add nothing.")
-        return [Event("transfer", player, (c,), text)]
+                f"{_N_CARDS[len(self.attacks)]}; {old} may add once {player} says done or can add nothing.")
+        return [_new(Event, ("transfer", player, cards, text))]
 
     def _do_swap(self, player, cards):
         six = self._six
         face_up = self.stock[-1]
         hand = self.hands[player]
-        hand.remove(six)
+        del hand[_index(hand, six)]
         hand.append(face_up)
         self.stock[-1] = six
         self.trump_card = six
-        text = (f"{player} swaps the six of trumps for the face-up {face_up.symbol}, which lay under "
+        text = (f"{player} swaps the six of trumps for the face-up {_SYMBOL[face_up]}, which lay under "
                 "the stock; the six now lies face up and will be drawn last.")
-        return [Event("swap", player, (six, face_up), text)]
+        return [_new(Event, ("swap", player, (six, face_up), text))]
 
     def _end_round(self) -> list[Event]:
-        events: list[Event] = []
-        table = self.table
         defender = self.defender
         if self.taking:
-            self.hands[defender].extend(table)
-            if self._six in table:
+            cards = tuple(self.table)
+            self.hands[defender] += cards
+            if _holds(cards, self._six):
                 self.six_swappable = False
-            events.append(Event("take", defender, tuple(table),
-                                f"{defender} picks up the card on the table." if len(table) == 1 else
-                                f"{defender} picks up all {len(table)} cards on the table, own defence "
-                                "cards included."))
+            text = (f"{defender} picks up the card on the table." if len(cards) == 1 else
+                    f"{defender} picks up all {len(cards)} cards on the table, own defence cards included.")
+            events = [_new(Event, ("take", defender, cards, text))]
             defended = False
         else:
-            self.discard.extend(table)
-            events.append(Event("discard", None, tuple(table),
-                                f"Every attack card is beaten and no attacker adds more: the "
-                                f"{len(table)} cards go to the discard pile, out of the game."))
+            cards = (*self.attacks, *self.defences)  # every attack card is beaten
+            self.discard += cards
+            text = (f"Every attack card is beaten and no attacker adds more: the {len(cards)} cards go to "
+                    "the discard pile, out of the game.")
+            events = [_new(Event, ("discard", None, cards, text))]
             defended = True
-        events.extend(self._refill())
+        if self.stock:
+            self._refill(events)
         if not self.stock:
-            gone = [p for p in self.players if p not in self.out and not self.hands[p]]
-            for p in gone:
-                self.out.append(p)
-                events.append(Event("out", p, (), f"{p} has no cards and the stock is empty: "
-                                    f"{p} is out of the game."))
-            left = [p for p in self.players if p not in self.out]
+            out = self.out
+            for p in self.players:
+                if p not in out and not self.hands[p]:
+                    out.append(p)
+                    events.append(_new(Event, ("out", p, (), f"{p} has no cards and the stock is empty: "
+                                               f"{p} is out of the game.")))
+            left = [p for p in self.players if p not in out]
             if len(left) <= 1:
                 self.over = True
                 self.attacks, self.defences, self.ranks = [], [], set()
@@ -527,11 +630,11 @@ class DurakState(State):
                 self.taking = False
                 if left:
                     self.loser = left[0]
-                    events.append(Event("loser", left[0], (), f"{left[0]} is the last player holding "
-                                        "cards: the durak, who loses the game."))
+                    events.append(_new(Event, ("loser", left[0], (), f"{left[0]} is the last player holding "
+                                               "cards: the durak, who loses the game.")))
                 else:
-                    events.append(Event("draw", None, (), "The last players ran out of cards in the "
-                                        "same round: nobody is left holding cards, so the game is a draw."))
+                    events.append(_new(Event, ("draw", None, (), "The last players ran out of cards in the "
+                                               "same round: nobody is left holding cards, so the game is a draw.")))
                 return events
         if defended:
             attacker = defender if defender not in self.out else self.next_in(defender)
@@ -546,28 +649,30 @@ class DurakState(State):
         self.taking = False
         self.round_no += 1
         self.limit = min(self.rules.round_cap(self.round_no), len(self.hands[self.defender]))
-        events.append(Event("next_round", attacker, (), f"{why}; {self.defender} defends."))
+        events.append(_new(Event, ("next_round", attacker, (), f"{why}; {self.defender} defends.")))
         return events
 
-    def _refill(self) -> list[Event]:
+    def _refill(self, events: list[Event]) -> None:
         """Main attacker first, then the other attackers clockwise, the defender last; each draws up
-        to six before the next draws, until the stock (face-up trump last) runs out."""
-        events = []
+        to six before the next draws, until the stock (face-up trump last) runs out. Adds the
+        draws to ``events``."""
+        stock = self.stock
         six = self._six
         for p in self._attackers + (self.defender,):
             hand = self.hands[p]
             want = HAND_SIZE - len(hand)
-            if want <= 0 or not self.stock:
+            if want <= 0:
                 continue
-            drawn = self.stock[:want]
-            del self.stock[:want]
-            hand.extend(drawn)
-            if six in drawn:
+            drawn = tuple(stock[:want])
+            del stock[:want]
+            hand += drawn
+            if _holds(drawn, six):
                 self.six_swappable = True
-            note = " The stock is now empty." if not self.stock else ""
-            events.append(Event("draw", p, tuple(drawn), f"{p} draws {count_cards(len(drawn))} and holds "
-                                f"{len(hand)}.{note}"))
-        return events
+            note = "" if stock else " The stock is now empty."
+            events.append(_new(Event, ("draw", p, drawn, f"{p} draws {_N_CARDS[len(drawn)]} and holds "
+                                       f"{len(hand)}.{note}")))
+            if not stock:
+                break
 
     _CHECKS = {"attack": _check_attack, "defend": _check_defend, "take": _check_take, "done": _check_done,
                "transfer": _check_transfer, "swap": _check_swap}
