@@ -154,3 +154,13 @@ def test_usage_errors_exit_2(capsys):
     with pytest.raises(SystemExit) as info:
         main(["check"])
     assert info.value.code == 2
+
+
+def test_python_dash_m_cardlab_is_the_same_command(tmp_path):
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "cardlab", "check", str(tmp_path / "missing.yaml")],
+                          capture_output=True, text=True)
+    assert done.returncode == 2 and "missing.yaml" in done.stdout + done.stderr
+    assert "Traceback" not in done.stderr
