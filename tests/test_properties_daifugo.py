@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import combinations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardlab.cards import StandIn
-from cardlab.daifugo import RULESETS, Match
+from cardlab.daifugo import RULESETS, Match, judge, readings
 from cardlab.engine import REASON_CODES, Action, IllegalAction
 
 P = ("n", "e", "s", "w")
@@ -164,3 +165,39 @@ def test_copy_is_equal_and_independent(rules, seed, steps, exchange):
     if not game.is_over():  # and playing the original leaves a copy alone
         game.apply(rng.choice(game.legal_actions()))
         assert again.key() == before
+
+
+def every_legal_play(game):
+    """The plays the player on turn may make, found the slow way: every handful of their cards,
+    read every way it can be (jokers unnamed), kept when judge() lets it go on the table."""
+    hand = game.hands[game.turn]
+    found = set()
+    for k in range(1, len(hand) + 1):
+        for tokens in combinations(hand, k):
+            for play in readings(tokens, game.rules)[0]:
+                if judge(play, game.top, game.rules, game.revolution, game.lock) is None:
+                    found.add((play.kind, play.rank, play.size, play.suit, frozenset(play.naturals), play.jokers))
+    return found
+
+
+@FEW
+@given(rules=rule_sets, seed=seeds, data=st.data())
+def test_legal_actions_list_every_legal_play_once(rules, seed, data):
+    """Against every_legal_play, in positions of random play, the hand on turn cut to at most
+    nine cards (a hand set by hand, as a test or a sampled deal does)."""
+    rng = random.Random(seed)
+    game = Match(rules, P, seed=seed).game
+    for _ in range(data.draw(st.integers(0, 80), label="decisions before the look")):
+        if game.is_over():
+            break
+        game.legal_actions()  # the position remembers its hands sorted out and its offer
+        game.apply(rng.choice(game.legal_actions()))
+    if game.is_over():
+        return
+    if len(game.hands[game.turn]) > 9:
+        game.legal_actions()
+        game.hands[game.turn] = rng.sample(game.hands[game.turn], 9)
+    legal = [a for a in game.legal_actions() if a.verb == "play"]
+    listed = [signature(game, a)[2:] for a in legal]
+    assert len(set(listed)) == len(listed)
+    assert set(listed) == every_legal_play(game)

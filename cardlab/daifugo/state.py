@@ -9,8 +9,8 @@ from itertools import combinations
 from ..cards import SUIT_SYMBOLS, Card, StandIn, card, count_cards, deck_set, format_cards, sort_cards
 from ..engine import (Action, DealError, Event, IllegalAction, IncompatibleRules, Refusal, State, View,
                       check_cards_unique, player_name, player_names)
-from .combos import (Play, eight_cut, forbidden_finish, is_spade_three_return, judge, legal_plays,
-                     readings, starts_revolution)
+from .combos import (Holding, Play, eight_cut, forbidden_finish, is_spade_three_return, judge,
+                     plays_of, readings, starts_revolution)
 from .rules import JOKER, ORDER, RANK_TITLES, RULESETS, DaifugoRules, order_text, rank_text, strength
 
 PLAYERS = 4
@@ -109,9 +109,11 @@ class DaifugoState(State):
         self.over = False
         self.places: tuple[str, ...] = ()
         self.turn: str | None = None if self.exchanging else leader
-        # Not part of the position, only remembered to save work: the plays legal_actions() last
-        # offered (cards, and the fields of each Play) until anything changes, and the play check()
-        # last resolved, which apply() performs next.
+        # Not part of the position, only remembered to save work: each hand sorted out for its
+        # plays (a Holding, worked out again once the hand has changed); the actions
+        # legal_actions() last offered, with each one's Play (None for a pass), until anything
+        # changes; and the play check() last resolved, which apply() performs next.
+        self._held: dict[str, Holding] = {}
         self._offered: tuple[list, list] | None = None
         self._checked: tuple = (None, None)
 
@@ -171,6 +173,10 @@ class DaifugoState(State):
     # --- legality -------------------------------------------------------------------------------
 
     def _check(self, action: Action) -> Refusal | None:
+        offered = self._offered
+        if offered is not None and action in offered[0]:  # legal: legal_actions() offered it just now
+            self._checked = (action, offered[1][offered[0].index(action)])
+            return None
         player, verb, cards = action
         if self.over:
             return Refusal("game_over", "The game has ended: every place is decided.")
@@ -192,12 +198,7 @@ class DaifugoState(State):
                 return Refusal("cannot_pass", f"The table is empty, so {player} leads and must play: "
                                "passing is allowed only when there is a play to beat.")
             return None
-        offered = self._offered
-        if offered is not None and cards in offered[0]:  # legal: legal_actions() offered it just now
-            play = offered[1][offered[0].index(cards)]
-            refusal = None
-        else:
-            refusal, play = self._resolve(player, cards)
+        refusal, play = self._resolve(player, cards)
         self._checked = (action, play)
         return refusal
 
@@ -309,17 +310,26 @@ class DaifugoState(State):
         return self._turn_actions(self._turn_plays())
 
     def _turn_plays(self) -> list[Play]:
-        return legal_plays(self.hands[self.turn], self.rules, self.top, self.revolution, self.lock)
+        """The plays the player on turn may make."""
+        return plays_of(self._holding(self.turn), self.rules, self.top, self.revolution, self.lock)
 
-    def _turn_actions(self, plays) -> list[Action]:
+    def _holding(self, player: str) -> Holding:
+        """``player``'s hand sorted out for finding its plays, again only once the hand changed."""
+        hand = self.hands[player]
+        held = self._held.get(player)
+        if held is None or held.cards != hand:
+            held = self._held[player] = Holding(hand)
+        return held
+
+    def _turn_actions(self, plays: list[Play]) -> list[Action]:
         new = tuple.__new__  # Action(...) through its NamedTuple __new__ is several times slower
         player = self.turn
-        offered = [p.cards for p in plays]
-        self._offered = (offered, plays)  # check() accepts these at once (see _check)
-        out = [new(Action, (player, "play", cards)) for cards in offered]
+        actions = [new(Action, (player, "play", p.cards)) for p in plays]
         if self.top is not None:
-            out.append(new(Action, (player, "pass", ())))
-        return out
+            actions.append(new(Action, (player, "pass", ())))
+            plays = [*plays, None]
+        self._offered = (actions, plays)  # check() accepts these at once (see _check)
+        return list(actions)
 
     def to_act(self) -> list[str]:
         if self.over:
@@ -385,9 +395,7 @@ class DaifugoState(State):
         for c in play.physical:
             hand.remove(c)
         self.table.append((player, play))
-        # "a pair of 5s", "a single 9", "a sequence …"; "four 9s" and "the joker" need no article.
-        article = "a " if play.name().startswith(("single", "pair", "sequence")) else ""
-        events = [Event("play", player, play.cards, f"{player} plays {article}{play}.")]
+        events = [Event("play", player, play.cards, f"{player} plays {play.described}.")]
         cut = eight_cut(play, rules)
         returned = is_spade_three_return(play, before, rules)
         if starts_revolution(play, rules):
@@ -545,7 +553,7 @@ class DaifugoState(State):
         skeleton = self._skeleton(seat, gave, received) if sampling else None
         # The seat's plays, worked out once: its legal actions, and the simple bot's options.
         plays = self._turn_plays() if seat == self.turn and not self.over else []
-        legal = self._turn_actions(plays) if plays or seat == self.turn else self._seat_actions(seat)
+        legal = self._turn_actions(plays) if seat == self.turn else self._seat_actions(seat)
         return DaifugoView(
             legal=legal, plays=tuple(plays), skeleton=skeleton, played=tuple(self._played),
             table=tuple(self.table),
@@ -632,6 +640,7 @@ class DaifugoState(State):
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.hands = {p: list(h) for p, h in self.hands.items()}
+        other._held = dict(self._held)
         other._offered = None
         other._checked = (None, None)
         if self.previous_ranks is not None:
