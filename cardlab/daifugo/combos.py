@@ -315,11 +315,12 @@ CARD_AT = {suit: tuple(card(suit + RANK_NAMES[rank]) for rank in ORDER) for suit
 
 
 class Holding:
-    """A hand sorted out for finding its plays (a position keeps one per hand until the hand
-    changes). ``cards``: the hand as it was; ``ranks``: each rank held, 2 first (the deck's
-    order), with its natural cards in the deck's order; ``jokers``: the hand's jokers, the black
-    one first; ``rows``: for each suit, the places it holds as a bitmask, bit ``p`` set when the
-    hand holds that suit's card at place ``p`` (so a sequence is a run of set bits)."""
+    """A hand sorted out for finding its plays (a position keeps one per hand, see
+    ``DaifugoState._holding``). ``cards``: the hand as it was; ``ranks``: each rank held, 2 first
+    (the deck's order), with its natural cards in the deck's order; ``jokers``: the hand's
+    jokers, the black one first; ``rows``: for each suit, the places it holds as a bitmask, bit
+    ``p`` set when the hand holds that suit's card at place ``p`` (so a sequence is a run of set
+    bits). A holding never changes: a hand that changes gets a new one."""
 
     __slots__ = ("cards", "ranks", "jokers", "rows")
 
@@ -335,6 +336,26 @@ class Holding:
                 self.ranks[c.rank] = self.ranks.get(c.rank, ()) + (c,)
                 self.rows[c.suit] |= 1 << PLACE[c.rank]
         self.jokers = tuple(jokers)
+
+    def without(self, played: Iterable[Card], hand: list[Card]) -> "Holding":
+        """This holding once the cards ``played`` have left the hand, which is now ``hand``: what
+        they change is worked out again, the rest is shared."""
+        other = object.__new__(Holding)
+        other.cards = list(hand)
+        other.ranks = dict(self.ranks)
+        other.rows = dict(self.rows)
+        other.jokers = self.jokers
+        for c in played:
+            if c.suit is None:
+                other.jokers = tuple([j for j in other.jokers if j is not c])
+                continue
+            left = tuple([x for x in other.ranks[c.rank] if x is not c])
+            if left:
+                other.ranks[c.rank] = left
+            else:
+                del other.ranks[c.rank]
+            other.rows[c.suit] &= ~(1 << PLACE[c.rank])
+        return other
 
 
 def legal_plays(hand: Iterable[Card], rules: DaifugoRules, top: Play | None, revolution: bool,
@@ -352,13 +373,13 @@ def plays_of(held: Holding, rules: DaifugoRules, top: Play | None, revolution: b
     """:func:`legal_plays` of the hand ``held`` sorts out."""
     jokers = held.jokers
     out: list[Play] = []
-    top_place = rules.top_place
     if top is None:
         for cards in held.ranks.values():
             out += every_group_of(cards, jokers)
         out += _JOKER_GROUPS[jokers]
         # The suits that hold a sequence of three at least: without jokers, three places in a
         # row held (bit p of row & row >> 1 & row >> 2: places p, p + 1 and p + 2 held).
+        top_place = rules.top_place
         rows = [(suit, row) for suit, row in _rows(held, SUITS, top_place)
                 if (row.bit_count() + len(jokers) >= 3 if jokers else row & row >> 1 & row >> 2)]
         if rows:
@@ -382,6 +403,7 @@ def plays_of(held: Holding, rules: DaifugoRules, top: Play | None, revolution: b
     # A sequence of the top's length beats it (stronger()) when it starts at a place from
     # ``first`` to ``last``.
     n = top.size
+    top_place = rules.top_place
     if rules.sequence_rule == "pairwise":  # its lowest card beats the top's lowest card
         first, last = (0, top.low - 1) if revolution else (top.low + 1, top_place - n + 1)
     else:  # "above": each of its cards beats each card of the top

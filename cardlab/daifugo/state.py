@@ -172,11 +172,16 @@ class DaifugoState(State):
 
     # --- legality -------------------------------------------------------------------------------
 
-    def _check(self, action: Action) -> Refusal | None:
+    def check(self, action: Action | str) -> Refusal | None:
+        """:meth:`State.check`, answered at once for an action that :meth:`legal_actions` offered
+        in this very position: it is well formed and legal, and its play is known."""
         offered = self._offered
-        if offered is not None and action in offered[0]:  # legal: legal_actions() offered it just now
+        if offered is not None and action in offered[0]:
             self._checked = (action, offered[1][offered[0].index(action)])
             return None
+        return super().check(action)
+
+    def _check(self, action: Action) -> Refusal | None:
         player, verb, cards = action
         if self.over:
             return Refusal("game_over", "The game has ended: every place is decided.")
@@ -314,7 +319,9 @@ class DaifugoState(State):
         return plays_of(self._holding(self.turn), self.rules, self.top, self.revolution, self.lock)
 
     def _holding(self, player: str) -> Holding:
-        """``player``'s hand sorted out for finding its plays, again only once the hand changed."""
+        """``player``'s hand sorted out for finding its plays: kept up to date by each play
+        (:meth:`_do_play`), sorted out again if the hand changed otherwise (the exchange, or a
+        hand set from outside, as a sampled deal does)."""
         hand = self.hands[player]
         held = self._held.get(player)
         if held is None or held.cards != hand:
@@ -328,7 +335,7 @@ class DaifugoState(State):
         if self.top is not None:
             actions.append(new(Action, (player, "pass", ())))
             plays = [*plays, None]
-        self._offered = (actions, plays)  # check() accepts these at once (see _check)
+        self._offered = (actions, plays)  # check() accepts these at once
         return list(actions)
 
     def to_act(self) -> list[str]:
@@ -392,8 +399,12 @@ class DaifugoState(State):
         before = self.top
         revolution_before = self.revolution
         hand = self.hands[player]
+        held = self._held.get(player)
+        up_to_date = held is not None and held.cards == hand
         for c in play.physical:
             hand.remove(c)
+        if up_to_date:
+            self._held[player] = held.without(play.physical, hand)
         self.table.append((player, play))
         events = [Event("play", player, play.cards, f"{player} plays {play.described}.")]
         cut = eight_cut(play, rules)
@@ -463,10 +474,10 @@ class DaifugoState(State):
         if len(self.players) - len(self.out) <= 1:
             return self._end()
         last = self.last_player
-        i = self.players.index(actor)
-        for k in range(1, PLAYERS + 1):  # clockwise from the actor: the first who may still play
-            p = self.players[(i + k) % PLAYERS]
-            if p not in self.out and p not in self.passed and p != last:
+        players, out, passed = self.players, self.out, self.passed
+        i = players.index(actor)
+        for p in players[i + 1:] + players[:i + 1]:  # clockwise from the actor: the first who may still play
+            if p not in out and p not in passed and p != last:
                 self.turn = p
                 return []
         if last not in self.out:
