@@ -34,7 +34,7 @@ class Play:
     ``physical``, the cards themselves (a stand-in's joker); ``naturals``, the cards that are not
     jokers; and ``suits``, the suit set that can start a suit lock, ``None`` when a joker is in
     the play, since a joker never starts a lock. A play never changes, so the legal plays of
-    every position share the same plays (see :func:`groups_of`).
+    every position share the same plays (see :data:`GROUPS`).
     """
 
     kind: str
@@ -374,27 +374,32 @@ def plays_of(held: Holding, rules: DaifugoRules, top: Play | None, revolution: b
     jokers = held.jokers
     out: list[Play] = []
     if top is None:
+        every_group = EVERY_GROUP[jokers]
         for cards in held.ranks.values():
-            out += every_group_of(cards, jokers)
+            out += every_group[cards]
         out += _JOKER_GROUPS[jokers]
-        # The suits that hold a sequence of three at least: without jokers, three places in a
-        # row held (bit p of row & row >> 1 & row >> 2: places p, p + 1 and p + 2 held).
         top_place = rules.top_place
-        rows = [(suit, row) for suit, row in _rows(held, SUITS, top_place)
-                if (row.bit_count() + len(jokers) >= 3 if jokers else row & row >> 1 & row >> 2)]
-        if rows:
-            longest = max(row.bit_count() for _, row in rows) + len(jokers)  # no sequence is longer
-            for size in range(3, min(longest, top_place + 1) + 1):
-                _add_sequences(out, rows, jokers, size, 0, top_place - size + 1)
+        rows = _rows(held, SUITS, top_place)
+        if not jokers:  # the sequences of each suit by length, shortest first, suit by suit
+            found = [by_length for suit, row in rows if (by_length := NATURAL_SEQUENCES[suit][row])]
+            if found:
+                for size in range(3, max(max(by_length) for by_length in found) + 1):
+                    for by_length in found:
+                        out += by_length.get(size, ())
+            return out
+        longest = max(row.bit_count() for _, row in rows) + len(jokers)  # no sequence is longer
+        for size in range(3, min(longest, top_place + 1) + 1):
+            _add_sequences(out, rows, jokers, size, 0, top_place - size + 1)
         return out
     if top.kind == "group":
         strengths = _STRENGTHS[revolution]
         beat = strengths[top.rank]
+        groups = GROUPS[jokers, top.size]
         for rank, cards in held.ranks.items():
             if strengths[rank] > beat:
                 if lock:
                     cards = tuple([c for c in cards if c.suit in lock])
-                out += groups_of(rank, cards, jokers, top.size)
+                out += groups[cards]
         if top.rank != JOKER and top.size <= len(jokers):  # the jokers as themselves
             out.append(_JOKER_GROUPS[jokers][top.size - 1])
         if SPADE_THREE in held.ranks.get(3, ()) and is_spade_three_return(_SPADE_THREE_PLAY, top, rules):
@@ -433,11 +438,26 @@ def stand_in(joker: Card, suit: str | None, rank: int) -> StandIn:
 # suits and 4 sets of jokers for the groups; for the sequences, 4 suits, their places, and which
 # places of each short run jokers must fill).
 
-@cache
-def groups_of(rank: int, cards: tuple[Card, ...], jokers: tuple[Card, ...], size: int) -> tuple[Play, ...]:
-    """Every group of ``size`` cards of ``rank``: ``m`` of its natural ``cards`` (in the deck's
-    order), in every choice, and ``size - m`` of ``jokers`` standing in; the fewest natural cards
-    first."""
+class Remembered(dict):
+    """A table of the values of ``make``: ``table[key]`` is ``make(key)``, worked out the first
+    time it is asked for and kept, so that after that it costs one dict lookup."""
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):
+        value = self[key] = self.make(key)
+        return value
+
+
+def groups_of(cards: tuple[Card, ...], jokers: tuple[Card, ...], size: int) -> tuple[Play, ...]:
+    """Every group of ``size`` cards of one rank: ``m`` of the natural ``cards`` of that rank (in
+    the deck's order), in every choice, and ``size - m`` of ``jokers`` standing in; the fewest
+    natural cards first. None without a natural card."""
+    if not cards:
+        return ()
+    rank = cards[0].rank
     out = []
     for m in range(max(1, size - len(jokers)), min(len(cards), size) + 1):
         stand = tuple(stand_in(j, None, rank) for j in jokers[:size - m])
@@ -445,12 +465,16 @@ def groups_of(rank: int, cards: tuple[Card, ...], jokers: tuple[Card, ...], size
     return tuple(out)
 
 
-@cache
 def every_group_of(cards: tuple[Card, ...], jokers: tuple[Card, ...]) -> tuple[Play, ...]:
-    """:func:`groups_of` the rank of ``cards`` (one card at least), of every size, smallest first."""
-    rank = cards[0].rank
+    """:func:`groups_of` ``cards`` of every size, smallest first."""
     return tuple(group for size in range(1, len(cards) + len(jokers) + 1)
-                 for group in groups_of(rank, cards, jokers, size))
+                 for group in GROUPS[jokers, size][cards])
+
+
+# GROUPS[jokers, size][cards] is groups_of(cards, jokers, size); EVERY_GROUP[jokers][cards] is
+# every_group_of(cards, jokers).
+GROUPS = Remembered(lambda key: Remembered(lambda cards: groups_of(cards, *key)))
+EVERY_GROUP = Remembered(lambda jokers: Remembered(lambda cards: every_group_of(cards, jokers)))
 
 
 # The jokers played as themselves, alone or the two together, for each set of jokers a hand holds.
@@ -469,15 +493,10 @@ def _add_sequences(out: list, rows: list[tuple[str, int]], jokers: tuple[Card, .
     """Sequences of ``n`` starting at places ``first`` to ``last``, suit by suit."""
     spare = len(jokers)
     for suit, row in rows:
-        if row.bit_count() + spare < n:
-            continue
         if not spare:
-            runs = row  # bit p: the hand holds the places p to p + n - 1
-            for k in range(1, n):
-                runs &= row >> k
-            if runs >> first:
-                out += [natural_sequence(suit, start, n) for start in range(first, last + 1)
-                        if runs >> start & 1]
+            out += [play for play in NATURAL_SEQUENCES[suit][row].get(n, ()) if first <= play.low <= last]
+            continue
+        if row.bit_count() + spare < n:
             continue
         # A window of n places must hold at least n - spare cards, so it reaches at most
         # ``spare`` places below the lowest place held and above the highest.
@@ -490,10 +509,22 @@ def _add_sequences(out: list, rows: list[tuple[str, int]], jokers: tuple[Card, .
                 out += sequences_with_jokers(suit, start, n, held, jokers)
 
 
-@cache
-def natural_sequence(suit: str, start: int, n: int) -> Play:
-    """The sequence of the ``n`` cards of ``suit`` from place ``start``."""
-    return Play("sequence", ORDER[start], n, suit, CARD_AT[suit][start:start + n])
+def natural_sequences(suit: str, row: int) -> dict[int, tuple[Play, ...]]:
+    """The sequences of natural cards that the places ``row`` of ``suit`` a hand holds make, by
+    length, each length's lowest first: ``{}`` when no three places in a row are held."""
+    out = {}
+    n = 3
+    runs = row & row >> 1 & row >> 2  # bit p: the places p to p + n - 1 are all held
+    while runs:
+        out[n] = tuple(Play("sequence", ORDER[p], n, suit, CARD_AT[suit][p:p + n])
+                       for p in range(runs.bit_length()) if runs >> p & 1)
+        runs &= row >> n
+        n += 1
+    return out
+
+
+# NATURAL_SEQUENCES[suit][row] is natural_sequences(suit, row).
+NATURAL_SEQUENCES = {suit: Remembered(lambda row, suit=suit: natural_sequences(suit, row)) for suit in SUITS}
 
 
 @cache

@@ -94,6 +94,8 @@ class DaifugoState(State):
         self.blind: tuple[Card, ...] = tuple(blind)
         self.previous_ranks = dict(previous_ranks) if previous_ranks else None
         self.leader = leader
+        # For each player, the others clockwise from their left, then the player: the turn's way round.
+        self._clockwise = {p: self.players[i + 1:] + self.players[:i + 1] for i, p in enumerate(self.players)}
         self.exchanging = self.previous_ranks is not None
         self.gives: dict[str, tuple[Card, ...]] = {}
         self.table: list[tuple[str, Play]] = []
@@ -175,10 +177,15 @@ class DaifugoState(State):
     def check(self, action: Action | str) -> Refusal | None:
         """:meth:`State.check`, answered at once for an action that :meth:`legal_actions` offered
         in this very position: it is well formed and legal, and its play is known."""
-        offered = self._offered
-        if offered is not None and action in offered[0]:
-            self._checked = (action, offered[1][offered[0].index(action)])
-            return None
+        if self._offered is not None:
+            actions, plays = self._offered
+            try:
+                i = actions.index(action)
+            except ValueError:  # not offered: checked in full
+                pass
+            else:
+                self._checked = (action, plays[i])
+                return None
         return super().check(action)
 
     def _check(self, action: Action) -> Refusal | None:
@@ -305,8 +312,8 @@ class DaifugoState(State):
     def legal_actions(self) -> list[Action]:
         if self.over:
             return []
-        new = tuple.__new__  # Action(...) through its NamedTuple __new__ is several times slower
         if self.exchanging:
+            new = tuple.__new__  # Action(...) through its NamedTuple __new__ is several times slower
             out = []
             for p in self.players:
                 if p not in self.gives:
@@ -332,7 +339,7 @@ class DaifugoState(State):
         new = tuple.__new__  # Action(...) through its NamedTuple __new__ is several times slower
         player = self.turn
         actions = [new(Action, (player, "play", p.cards)) for p in plays]
-        if self.top is not None:
+        if self.table:  # a play to beat: passing is allowed
             actions.append(new(Action, (player, "pass", ())))
             plays = [*plays, None]
         self._offered = (actions, plays)  # check() accepts these at once
@@ -362,7 +369,9 @@ class DaifugoState(State):
             return self._do_give(player, tuple(cards))
         if verb == "pass":
             self.passed.add(player)
-            events = [Event("pass", player, (), f"{player} passes and sits out until the table is cleared.")]
+            # Event(...) through its NamedTuple __new__ is twice as slow, here and for a play.
+            events = [tuple.__new__(Event, ("pass", player, (), f"{player} passes and sits out until the "
+                                                              "table is cleared."))]
             return events + self._advance(player)
         if checked is not action:
             play = self._resolve(player, cards)[1]
@@ -396,7 +405,7 @@ class DaifugoState(State):
 
     def _do_play(self, player: str, play: Play) -> list[Event]:
         rules = self.rules
-        before = self.top
+        before = self.table[-1][1] if self.table else None
         revolution_before = self.revolution
         hand = self.hands[player]
         held = self._held.get(player)
@@ -406,7 +415,7 @@ class DaifugoState(State):
         if up_to_date:
             self._held[player] = held.without(play.physical, hand)
         self.table.append((player, play))
-        events = [Event("play", player, play.cards, f"{player} plays {play.described}.")]
+        events = [tuple.__new__(Event, ("play", player, play.cards, f"{player} plays {play.described}."))]
         cut = eight_cut(play, rules)
         returned = is_spade_three_return(play, before, rules)
         if starts_revolution(play, rules):
@@ -474,9 +483,8 @@ class DaifugoState(State):
         if len(self.players) - len(self.out) <= 1:
             return self._end()
         last = self.last_player
-        players, out, passed = self.players, self.out, self.passed
-        i = players.index(actor)
-        for p in players[i + 1:] + players[:i + 1]:  # clockwise from the actor: the first who may still play
+        out, passed = self.out, self.passed
+        for p in self._clockwise[actor]:  # the first who may still play
             if p not in out and p not in passed and p != last:
                 self.turn = p
                 return []
