@@ -209,8 +209,8 @@ def _sequences(tokens, naturals, stand_ins, rules) -> tuple[list[Play], str]:
 
 def is_spade_three_return(play: Play, top: Play | None, rules: DaifugoRules) -> bool:
     """スペ3返し: the single spade 3 answers the joker played alone."""
-    return (rules.spade_three_return and top is not None and top.is_lone_joker
-            and play.kind == "group" and play.size == 1 and play.cards[0] is SPADE_THREE)
+    return (rules.spade_three_return and play.cards[0] is SPADE_THREE and play.size == 1
+            and top is not None and top.is_lone_joker)
 
 
 def stronger(new: Play, top: Play, revolution: bool, rules: DaifugoRules) -> bool:
@@ -316,7 +316,7 @@ CARD_AT = {suit: tuple(card(suit + RANK_NAMES[rank]) for rank in ORDER) for suit
 
 class Holding:
     """A hand sorted out for finding its plays (a position keeps one per hand, see
-    ``DaifugoState._holding``). ``cards``: the hand as it was; ``ranks``: each rank held, 2 first
+    ``DaifugoState._turn_plays``). ``cards``: the hand as it was; ``ranks``: each rank held, 2 first
     (the deck's order), with its natural cards in the deck's order; ``jokers``: the hand's
     jokers, the black one first; ``rows``: for each suit, the places it holds as a bitmask, bit
     ``p`` set when the hand holds that suit's card at place ``p`` (so a sequence is a run of set
@@ -354,7 +354,7 @@ class Holding:
                 other.ranks[c.rank] = left
             else:
                 del other.ranks[c.rank]
-            other.rows[c.suit] &= ~(1 << PLACE[c.rank])
+            other.rows[c.suit] ^= 1 << PLACE[c.rank]  # the bit was set: the card was held
         return other
 
 

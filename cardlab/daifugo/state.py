@@ -112,7 +112,7 @@ class DaifugoState(State):
         self.places: tuple[str, ...] = ()
         self.turn: str | None = None if self.exchanging else leader
         # Not part of the position, only remembered to save work: each hand sorted out for its
-        # plays (a Holding, worked out again once the hand has changed); the actions
+        # plays (a Holding, kept up to date by each play, see _turn_plays); the actions
         # legal_actions() last offered, with each one's Play (None for a pass), until anything
         # changes; and the play check() last resolved, which apply() performs next.
         self._held: dict[str, Holding] = {}
@@ -323,17 +323,14 @@ class DaifugoState(State):
 
     def _turn_plays(self) -> list[Play]:
         """The plays the player on turn may make."""
-        return plays_of(self._holding(self.turn), self.rules, self.top, self.revolution, self.lock)
-
-    def _holding(self, player: str) -> Holding:
-        """``player``'s hand sorted out for finding its plays: kept up to date by each play
-        (:meth:`_do_play`), sorted out again if the hand changed otherwise (the exchange, or a
-        hand set from outside, as a sampled deal does)."""
-        hand = self.hands[player]
-        held = self._held.get(player)
+        # The hand sorted out for finding its plays: kept up to date by each play (_do_play),
+        # sorted out again if the hand changed otherwise (the exchange, or a hand set from
+        # outside, as a sampled deal does).
+        hand = self.hands[self.turn]
+        held = self._held.get(self.turn)
         if held is None or held.cards != hand:
-            held = self._held[player] = Holding(hand)
-        return held
+            held = self._held[self.turn] = Holding(hand)
+        return plays_of(held, self.rules, self.top, self.revolution, self.lock)
 
     def _turn_actions(self, plays: list[Play]) -> list[Action]:
         new = tuple.__new__  # Action(...) through its NamedTuple __new__ is several times slower
@@ -410,8 +407,8 @@ class DaifugoState(State):
         hand = self.hands[player]
         held = self._held.get(player)
         up_to_date = held is not None and held.cards == hand
-        for c in play.physical:
-            hand.remove(c)
+        gone = set(play.physical)  # a set finds each card by identity, where list.remove compares
+        hand[:] = [c for c in hand if c not in gone]
         if up_to_date:
             self._held[player] = held.without(play.physical, hand)
         self.table.append((player, play))
@@ -479,10 +476,9 @@ class DaifugoState(State):
         return events
 
     def _advance(self, actor: str) -> list[Event]:
-        """Give the turn to the next player who may still beat the table, or clear it."""
-        if len(self.players) - len(self.out) <= 1:
-            return self._end()
-        last = self.last_player
+        """Give the turn to the next player who may still beat the table, or clear it: after a
+        play or a pass, with two players still in at least."""
+        last = self.table[-1][0]
         out, passed = self.out, self.passed
         for p in self._clockwise[actor]:  # the first who may still play
             if p not in out and p not in passed and p != last:
@@ -752,12 +748,14 @@ def new_game(rules: DaifugoRules | str, players, seed: int = 0, leader: str | No
     rng = random.Random(seed)
     cards = list(rules.deck)
     if blind is None:
-        blind = rng.sample([c for c in cards if not c.is_wild], rules.blind_cards)
-    blind = tuple(blind)
-    if len(blind) != rules.blind_cards or any(c.is_wild for c in blind):
-        raise DealError(f"{rules.name} sets aside {count_cards(rules.blind_cards)} as blind cards, never a joker")
-    check_cards_unique("blind cards", blind, cards)
-    rest = [c for c in cards if c not in blind]
+        blind = tuple(rng.sample([c for c in cards if not c.is_wild], rules.blind_cards))
+    else:  # named by the caller
+        blind = tuple(blind)
+        if len(blind) != rules.blind_cards or any(c.is_wild for c in blind):
+            raise DealError(f"{rules.name} sets aside {count_cards(rules.blind_cards)} as blind cards, never a joker")
+        check_cards_unique("blind cards", blind, cards)
+    aside = set(blind)
+    rest = [c for c in cards if c not in aside]
     rng.shuffle(rest)
     hands = {p: rest[i::PLAYERS] for i, p in enumerate(players)}
     return _start(rules, players, hands, leader, previous_ranks, blind)
