@@ -113,7 +113,7 @@ class DaifugoState(State):
         self.turn: str | None = None if self.exchanging else leader
         # Not part of the position, only remembered to save work: each hand sorted out for its
         # plays (a Holding, kept up to date by each play, see _turn_plays); the actions
-        # legal_actions() last offered, with each one's Play (None for a pass), until anything
+        # legal_actions() last offered, with the Play of each play action, until anything
         # changes; and the play check() last resolved, which apply() performs next.
         self._held: dict[str, Holding] = {}
         self._offered: tuple[list, list] | None = None
@@ -183,8 +183,8 @@ class DaifugoState(State):
                 i = actions.index(action)
             except ValueError:  # not offered: checked in full
                 pass
-            else:
-                self._checked = (action, plays[i])
+            else:  # a pass comes after the plays
+                self._checked = (action, plays[i] if i < len(plays) else None)
                 return None
         return super().check(action)
 
@@ -338,7 +338,6 @@ class DaifugoState(State):
         actions = [new(Action, (player, "play", p.cards)) for p in plays]
         if self.table:  # a play to beat: passing is allowed
             actions.append(new(Action, (player, "pass", ())))
-            plays = [*plays, None]
         self._offered = (actions, plays)  # check() accepts these at once
         return list(actions)
 
@@ -362,17 +361,17 @@ class DaifugoState(State):
         player, verb, cards = action
         checked, play = self._checked
         self._offered, self._checked = None, (None, None)
-        if verb == "give":
-            return self._do_give(player, tuple(cards))
+        if verb == "play":
+            if checked is not action:
+                play = self._resolve(player, cards)[1]
+            return self._do_play(player, play)
         if verb == "pass":
             self.passed.add(player)
             # Event(...) through its NamedTuple __new__ is twice as slow, here and for a play.
             events = [tuple.__new__(Event, ("pass", player, (), f"{player} passes and sits out until the "
                                                               "table is cleared."))]
             return events + self._advance(player)
-        if checked is not action:
-            play = self._resolve(player, cards)[1]
-        return self._do_play(player, play)
+        return self._do_give(player, tuple(cards))
 
     def _do_give(self, player: str, cards: tuple[Card, ...]) -> list[Event]:
         _, partner, lower = self._obligation(player)
