@@ -180,24 +180,36 @@ def every_legal_play(game):
     return found
 
 
+def assert_every_legal_play_listed_once(game):
+    plays = [a for a in game.legal_actions() if a.verb == "play"]
+    listed = [signature(game, a)[2:] for a in plays]
+    assert len(set(listed)) == len(listed)
+    assert set(listed) == every_legal_play(game)
+
+
 @FEW
 @given(rules=rule_sets, seed=seeds, data=st.data())
 def test_legal_actions_list_every_legal_play_once(rules, seed, data):
-    """Against every_legal_play, in positions of random play, the hand on turn cut to at most
-    nine cards (a hand set by hand, as a test or a sampled deal does)."""
+    """Against every_legal_play, in positions of random play (hands of nine cards at most);
+    again after a copy was played on (a copy shares what the position remembers of its hands)
+    and once the hand on turn is set from outside, as a sampled deal or a test does."""
     rng = random.Random(seed)
     game = Match(rules, P, seed=seed).game
     for _ in range(data.draw(st.integers(0, 80), label="decisions before the look")):
         if game.is_over():
             break
-        game.legal_actions()  # the position remembers its hands sorted out and its offer
         game.apply(rng.choice(game.legal_actions()))
     if game.is_over():
         return
-    if len(game.hands[game.turn]) > 9:
-        game.legal_actions()
-        game.hands[game.turn] = rng.sample(game.hands[game.turn], 9)
-    legal = [a for a in game.legal_actions() if a.verb == "play"]
-    listed = [signature(game, a)[2:] for a in legal]
-    assert len(set(listed)) == len(listed)
-    assert set(listed) == every_legal_play(game)
+    if len(game.hands[game.turn]) <= 9:
+        assert_every_legal_play_listed_once(game)
+    legal = game.legal_actions()
+    twin = game.copy()
+    for _ in range(8):
+        if twin.is_over():
+            break
+        twin.apply(rng.choice(twin.legal_actions()))
+    assert game.legal_actions() == legal
+    hand = game.hands[game.turn]
+    game.hands[game.turn] = rng.sample(hand, rng.randint(1, min(9, len(hand))))
+    assert_every_legal_play_listed_once(game)
