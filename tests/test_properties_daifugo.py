@@ -176,7 +176,8 @@ def every_legal_play(game):
         for tokens in combinations(hand, k):
             for play in readings(tokens, game.rules)[0]:
                 if judge(play, game.top, game.rules, game.revolution, game.lock) is None:
-                    found.add((play.kind, play.rank, play.size, play.suit, frozenset(play.naturals), play.jokers))
+                    found.add((play.kind, play.rank, play.size, play.suit, frozenset(play.naturals),
+                               play.jokers))
     return found
 
 

@@ -377,7 +377,7 @@ def plays_of(held: Holding, rules: DaifugoRules, top: Play | None, revolution: b
         every_group = EVERY_GROUP[jokers]
         for cards in held.ranks.values():
             out += every_group[cards]
-        out += _JOKER_GROUPS[jokers]
+        out += JOKER_GROUPS[jokers]
         top_place = rules.top_place
         rows = _rows(held, SUITS, top_place)
         if not jokers:  # the sequences of each suit by length, shortest first, suit by suit
@@ -400,8 +400,9 @@ def plays_of(held: Holding, rules: DaifugoRules, top: Play | None, revolution: b
                 if lock:
                     cards = tuple([c for c in cards if c.suit in lock])
                 out += groups[cards]
-        if top.rank != JOKER and top.size <= len(jokers):  # the jokers as themselves
-            out.append(_JOKER_GROUPS[jokers][top.size - 1])
+        as_themselves = JOKER_GROUPS[jokers]
+        if top.rank != JOKER and top.size <= len(as_themselves):
+            out.append(as_themselves[top.size - 1])
         if SPADE_THREE in held.ranks.get(3, ()) and is_spade_three_return(_SPADE_THREE_PLAY, top, rules):
             out.append(_SPADE_THREE_PLAY)
         return out
@@ -433,10 +434,11 @@ def stand_in(joker: Card, suit: str | None, rank: int) -> StandIn:
     return found
 
 
-# A hand holds few different sets of cards of one rank, and of one suit in a row, so the plays
-# they make are worked out once each and remembered: a few thousand at most (13 ranks, 15 sets of
-# suits and 4 sets of jokers for the groups; for the sequences, 4 suits, their places, and which
-# places of each short run jokers must fill).
+# Hands hold few different sets of cards of one rank, and of places of one suit, so the plays
+# they make are worked out once each and remembered: GROUPS and EVERY_GROUP by a rank's cards and
+# the jokers (a few thousand entries at most: 13 ranks, 15 sets of suits, 4 sets of jokers),
+# NATURAL_SEQUENCES by the places of a suit held, sequences_with_jokers by the places held in a
+# window of places. A play never changes, so every position shares them.
 
 class Remembered(dict):
     """A table of the values of ``make``: ``table[key]`` is ``make(key)``, worked out the first
@@ -477,9 +479,9 @@ GROUPS = Remembered(lambda key: Remembered(lambda cards: groups_of(cards, *key))
 EVERY_GROUP = Remembered(lambda jokers: Remembered(lambda cards: every_group_of(cards, jokers)))
 
 
-# The jokers played as themselves, alone or the two together, for each set of jokers a hand holds.
-_JOKER_GROUPS = {jokers: tuple(Play("group", JOKER, size, None, jokers[:size]) for size in range(1, len(jokers) + 1))
-                 for jokers in ((), (card("BJ"),), (card("RJ"),), (card("BJ"), card("RJ")))}
+# JOKER_GROUPS[jokers]: the jokers a hand holds played as themselves, alone, then two together.
+JOKER_GROUPS = Remembered(lambda jokers: tuple(Play("group", JOKER, size, None, jokers[:size])
+                                               for size in range(1, min(len(jokers), 2) + 1)))
 
 
 def _rows(held: Holding, suits, top_place: int) -> list[tuple[str, int]]:
@@ -524,11 +526,13 @@ def natural_sequences(suit: str, row: int) -> dict[int, tuple[Play, ...]]:
 
 
 # NATURAL_SEQUENCES[suit][row] is natural_sequences(suit, row).
-NATURAL_SEQUENCES = {suit: Remembered(lambda row, suit=suit: natural_sequences(suit, row)) for suit in SUITS}
+NATURAL_SEQUENCES = {suit: Remembered(lambda row, suit=suit: natural_sequences(suit, row))
+                     for suit in SUITS}
 
 
 @cache
-def sequences_with_jokers(suit: str, start: int, n: int, held: int, jokers: tuple[Card, ...]) -> tuple[Play, ...]:
+def sequences_with_jokers(suit: str, start: int, n: int, held: int,
+                          jokers: tuple[Card, ...]) -> tuple[Play, ...]:
     """Every sequence of ``n`` cards of ``suit`` from place ``start`` made of the places a hand
     holds there (bit ``k`` of ``held``: place ``start + k``) and ``jokers``: the jokers fill the
     gaps and may stand in for held cards too (but a sequence holds one natural card at least);

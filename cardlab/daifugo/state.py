@@ -95,7 +95,8 @@ class DaifugoState(State):
         self.previous_ranks = dict(previous_ranks) if previous_ranks else None
         self.leader = leader
         # For each player, the others clockwise from their left, then the player: the turn's way round.
-        self._clockwise = {p: self.players[i + 1:] + self.players[:i + 1] for i, p in enumerate(self.players)}
+        self._clockwise = {p: self.players[i + 1:] + self.players[:i + 1]
+                           for i, p in enumerate(self.players)}
         self.exchanging = self.previous_ranks is not None
         self.gives: dict[str, tuple[Card, ...]] = {}
         self.table: list[tuple[str, Play]] = []
@@ -406,7 +407,7 @@ class DaifugoState(State):
         hand = self.hands[player]
         held = self._held.get(player)
         up_to_date = held is not None and held.cards == hand
-        gone = set(play.physical)  # a set finds each card by identity, where list.remove compares
+        gone = set(play.physical)  # faster than hand.remove(c), which compares the cards one by one
         hand[:] = [c for c in hand if c not in gone]
         if up_to_date:
             self._held[player] = held.without(play.physical, hand)
