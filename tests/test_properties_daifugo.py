@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import combinations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardlab.cards import StandIn
-from cardlab.daifugo import RULESETS, Match
+from cardlab.daifugo import RULESETS, Match, judge, readings
 from cardlab.engine import REASON_CODES, Action, IllegalAction
 
 P = ("n", "e", "s", "w")
@@ -164,3 +165,52 @@ def test_copy_is_equal_and_independent(rules, seed, steps, exchange):
     if not game.is_over():  # and playing the original leaves a copy alone
         game.apply(rng.choice(game.legal_actions()))
         assert again.key() == before
+
+
+def every_legal_play(game):
+    """The plays the player on turn may make, found the slow way: every handful of their cards,
+    read every way it can be (jokers unnamed), kept when judge() lets it go on the table."""
+    hand = game.hands[game.turn]
+    found = set()
+    for k in range(1, len(hand) + 1):
+        for tokens in combinations(hand, k):
+            for play in readings(tokens, game.rules)[0]:
+                if judge(play, game.top, game.rules, game.revolution, game.lock) is None:
+                    found.add((play.kind, play.rank, play.size, play.suit, frozenset(play.naturals),
+                               play.jokers))
+    return found
+
+
+def assert_every_legal_play_listed_once(game):
+    plays = [a for a in game.legal_actions() if a.verb == "play"]
+    listed = [signature(game, a)[2:] for a in plays]
+    assert len(set(listed)) == len(listed)
+    assert set(listed) == every_legal_play(game)
+
+
+@FEW
+@given(rules=rule_sets, seed=seeds, data=st.data())
+def test_legal_actions_list_every_legal_play_once(rules, seed, data):
+    """Against every_legal_play, in positions of random play (hands of nine cards at most);
+    again after a copy was played on (a copy shares what the position remembers of its hands)
+    and once the hand on turn is set from outside, as a sampled deal or a test does."""
+    rng = random.Random(seed)
+    game = Match(rules, P, seed=seed).game
+    for _ in range(data.draw(st.integers(0, 80), label="decisions before the look")):
+        if game.is_over():
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    if game.is_over():
+        return
+    if len(game.hands[game.turn]) <= 9:
+        assert_every_legal_play_listed_once(game)
+    legal = game.legal_actions()
+    twin = game.copy()
+    for _ in range(8):
+        if twin.is_over():
+            break
+        twin.apply(rng.choice(twin.legal_actions()))
+    assert game.legal_actions() == legal
+    hand = game.hands[game.turn]
+    game.hands[game.turn] = rng.sample(hand, rng.randint(1, min(9, len(hand))))
+    assert_every_legal_play_listed_once(game)

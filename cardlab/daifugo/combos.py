@@ -8,12 +8,12 @@ explanation is written next to the rule it applies.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
-from itertools import accumulate, combinations
+from functools import cache, cached_property
+from itertools import combinations
 from operator import attrgetter
 from typing import Iterable
 
-from ..cards import SUIT_SYMBOLS, Card, StandIn, card, format_cards
+from ..cards import RANK_NAMES, SUIT_SYMBOLS, SUITS, Card, StandIn, card, format_cards
 from ..engine import Refusal
 from .rules import JOKER, ORDER, PLACE, DaifugoRules, order_text, rank_text, strength
 
@@ -29,6 +29,12 @@ class Play:
     (``JOKER`` for jokers played as themselves) or the sequence's lowest rank. ``cards`` are the
     cards as played, each joker that stands in for a card written as a stand-in (``BJ=9`` in a
     group, ``BJ=H10`` in a sequence).
+
+    Worked out once when the play is made, since the engine asks for them on every play:
+    ``physical``, the cards themselves (a stand-in's joker); ``naturals``, the cards that are not
+    jokers; and ``suits``, the suit set that can start a suit lock, ``None`` when a joker is in
+    the play, since a joker never starts a lock. A play never changes, so the legal plays of
+    every position share the same plays (see :data:`GROUPS`).
     """
 
     kind: str
@@ -57,30 +63,21 @@ class Play:
             return (self.rank,) * self.size
         return tuple(ORDER[p] for p in range(self.low, self.high + 1))
 
-    @cached_property
-    def naturals(self) -> tuple[Card, ...]:
-        """The cards that are not jokers."""
-        return tuple(c for c in self.cards if isinstance(c, Card) and not c.is_wild)
+    def __post_init__(self):
+        physical = tuple([c.card if c.__class__ is StandIn else c for c in self.cards])
+        naturals = tuple([c for c in physical if c.suit is not None])
+        object.__setattr__(self, "physical", physical)
+        object.__setattr__(self, "naturals", naturals)
+        object.__setattr__(self, "suits", frozenset([c.suit for c in naturals])
+                           if len(naturals) == self.size else None)
 
     @property
     def jokers(self) -> int:
         return self.size - len(self.naturals)
 
-    @cached_property
-    def suits(self) -> frozenset | None:
-        """The suit set that can start a suit lock; ``None`` when a joker is in the play, since a
-        joker never starts a lock."""
-        if self.jokers:
-            return None
-        return frozenset(c.suit for c in self.cards)
-
     @property
     def is_lone_joker(self) -> bool:
         return self.kind == "group" and self.rank == JOKER and self.size == 1
-
-    @cached_property
-    def physical(self) -> tuple[Card, ...]:
-        return tuple(c.card if isinstance(c, StandIn) else c for c in self.cards)
 
     def name(self) -> str:
         """``"pair of 9s"``, ``"the joker"``, ``"sequence ♥9-10-J"``."""
@@ -98,6 +95,14 @@ class Play:
 
     def __str__(self) -> str:
         return f"{self.name()} ({format_cards(self.cards)})"
+
+    @cached_property
+    def described(self) -> str:
+        """The play as the event of playing it names it: ``"a pair of 5s (S5 H5)"``; a single, a
+        pair and a sequence take "a", ``"four 9s (…)"`` and ``"the joker (BJ)"`` need none."""
+        name = self.name()
+        article = "a " if name.startswith(("single", "pair", "sequence")) else ""
+        return f"{article}{name} ({format_cards(self.cards)})"
 
 
 _COUNT_WORDS = {3: "three", 4: "four", 5: "five", 6: "six"}
@@ -204,8 +209,8 @@ def _sequences(tokens, naturals, stand_ins, rules) -> tuple[list[Play], str]:
 
 def is_spade_three_return(play: Play, top: Play | None, rules: DaifugoRules) -> bool:
     """スペ3返し: the single spade 3 answers the joker played alone."""
-    return (rules.spade_three_return and top is not None and top.is_lone_joker
-            and play.kind == "group" and play.size == 1 and play.cards[0] is SPADE_THREE)
+    return (rules.spade_three_return and play.cards[0] is SPADE_THREE and play.size == 1
+            and top is not None and top.is_lone_joker)
 
 
 def stronger(new: Play, top: Play, revolution: bool, rules: DaifugoRules) -> bool:
@@ -304,6 +309,55 @@ def forbidden_finish(play: Play, rules: DaifugoRules, revolution: bool, cut: boo
 
 # --- which plays a hand holds --------------------------------------------------------------------
 
+# The card of each suit at each place of the order (3 is place 0, 2 is place 12): the cards of a
+# sequence, looked up by place.
+CARD_AT = {suit: tuple(card(suit + RANK_NAMES[rank]) for rank in ORDER) for suit in SUITS}
+
+
+class Holding:
+    """A hand sorted out for finding its plays (a position keeps one per hand, see
+    ``DaifugoState._turn_plays``). ``cards``: the hand as it was; ``ranks``: each rank held, 2 first
+    (the deck's order), with its natural cards in the deck's order; ``jokers``: the hand's
+    jokers, the black one first; ``rows``: for each suit, the places it holds as a bitmask, bit
+    ``p`` set when the hand holds that suit's card at place ``p`` (so a sequence is a run of set
+    bits). A holding never changes: a hand that changes gets a new one."""
+
+    __slots__ = ("cards", "ranks", "jokers", "rows")
+
+    def __init__(self, hand: Iterable[Card]):
+        self.cards = list(hand)
+        self.ranks: dict[int, tuple[Card, ...]] = {}
+        self.rows = dict.fromkeys(SUITS, 0)
+        jokers = []
+        for c in sorted(self.cards, key=_BY_INDEX):
+            if c.suit is None:
+                jokers.append(c)
+            else:
+                self.ranks[c.rank] = self.ranks.get(c.rank, ()) + (c,)
+                self.rows[c.suit] |= 1 << PLACE[c.rank]
+        self.jokers = tuple(jokers)
+
+    def without(self, played: Iterable[Card], hand: list[Card]) -> "Holding":
+        """This holding once the cards ``played`` have left the hand, which is now ``hand``: what
+        they change is worked out again, the rest is shared."""
+        other = object.__new__(Holding)
+        other.cards = list(hand)
+        other.ranks = dict(self.ranks)
+        other.rows = dict(self.rows)
+        other.jokers = self.jokers
+        for c in played:
+            if c.suit is None:
+                other.jokers = tuple([j for j in other.jokers if j is not c])
+                continue
+            left = tuple([x for x in other.ranks[c.rank] if x is not c])
+            if left:
+                other.ranks[c.rank] = left
+            else:
+                del other.ranks[c.rank]
+            other.rows[c.suit] ^= 1 << PLACE[c.rank]  # the bit was set: the card was held
+        return other
+
+
 def legal_plays(hand: Iterable[Card], rules: DaifugoRules, top: Play | None, revolution: bool,
                 lock: frozenset) -> list[Play]:
     """Every play from ``hand`` that may go on ``top`` (``None``: leading), each listed once.
@@ -311,54 +365,56 @@ def legal_plays(hand: Iterable[Card], rules: DaifugoRules, top: Play | None, rev
     The two jokers are interchangeable, so a play that needs fewer jokers than the hand holds
     uses the black joker first; and each joker is written with the card it stands for. Only
     plays of the top's shape that beat it are generated, so a follow costs little."""
-    return [Play(*fields) for fields in play_fields(hand, rules, top, revolution, lock)]
+    return plays_of(Holding(hand), rules, top, revolution, lock)
 
 
-def play_fields(hand: Iterable[Card], rules: DaifugoRules, top: Play | None, revolution: bool,
-                lock: frozenset) -> list[tuple]:
-    """:func:`legal_plays` as the fields ``(kind, rank, size, suit, cards)`` of each play, in the
-    same order: what the position's ``legal_actions`` needs, without building the plays."""
-    hand = sorted(hand, key=_BY_INDEX)
-    jokers = []
-    by_rank: dict[int, list[Card]] = {}
-    for c in hand:
-        if c.suit is None:
-            jokers.append(c)
-        elif c.rank in by_rank:
-            by_rank[c.rank].append(c)
-        else:
-            by_rank[c.rank] = [c]
-    out: list[tuple] = []
-    top_place = rules.top_place
+def plays_of(held: Holding, rules: DaifugoRules, top: Play | None, revolution: bool,
+             lock: frozenset) -> list[Play]:
+    """:func:`legal_plays` of the hand ``held`` sorts out."""
+    jokers = held.jokers
+    out: list[Play] = []
     if top is None:
-        for rank, cards in by_rank.items():
-            for size in range(1, len(cards) + len(jokers) + 1):
-                _add_groups(out, rank, cards, jokers, size)
-        _add_joker_groups(out, jokers, None)
-        rows = _rows(hand, "SHDC", top_place, jokers)
-        for size in range(3, top_place + 2):
+        every_group = EVERY_GROUP[jokers]
+        for cards in held.ranks.values():
+            out += every_group[cards]
+        out += JOKER_GROUPS[jokers]
+        top_place = rules.top_place
+        rows = _rows(held, SUITS, top_place)
+        if not jokers:  # the sequences of each suit by length, shortest first, suit by suit
+            found = [by_length for suit, row in rows if (by_length := NATURAL_SEQUENCES[suit][row])]
+            if found:
+                for size in range(3, max(max(by_length) for by_length in found) + 1):
+                    for by_length in found:
+                        out += by_length.get(size, ())
+            return out
+        longest = max(row.bit_count() for _, row in rows) + len(jokers)  # no sequence is longer
+        for size in range(3, min(longest, top_place + 1) + 1):
             _add_sequences(out, rows, jokers, size, 0, top_place - size + 1)
         return out
     if top.kind == "group":
         strengths = _STRENGTHS[revolution]
         beat = strengths[top.rank]
-        for rank, cards in by_rank.items():
+        groups = GROUPS[jokers, top.size]
+        for rank, cards in held.ranks.items():
             if strengths[rank] > beat:
                 if lock:
-                    cards = [c for c in cards if c.suit in lock]
-                _add_groups(out, rank, cards, jokers, top.size)
-        _add_joker_groups(out, jokers, top)
-        if SPADE_THREE in hand and is_spade_three_return(_SPADE_THREE_PLAY, top, rules):
-            out.append(_SPADE_THREE_FIELDS)
+                    cards = tuple([c for c in cards if c.suit in lock])
+                out += groups[cards]
+        as_themselves = JOKER_GROUPS[jokers]
+        if top.rank != JOKER and top.size <= len(as_themselves):
+            out.append(as_themselves[top.size - 1])
+        if SPADE_THREE in held.ranks.get(3, ()) and is_spade_three_return(_SPADE_THREE_PLAY, top, rules):
+            out.append(_SPADE_THREE_PLAY)
         return out
     # A sequence of the top's length beats it (stronger()) when it starts at a place from
     # ``first`` to ``last``.
     n = top.size
+    top_place = rules.top_place
     if rules.sequence_rule == "pairwise":  # its lowest card beats the top's lowest card
         first, last = (0, top.low - 1) if revolution else (top.low + 1, top_place - n + 1)
     else:  # "above": each of its cards beats each card of the top
         first, last = (0, top.low - n) if revolution else (top.high + 1, top_place - n + 1)
-    rows = _rows(hand, "".join(sorted(lock)) if lock else "SHDC", top_place, jokers)
+    rows = _rows(held, sorted(lock) if lock else SUITS, top_place)
     _add_sequences(out, rows, jokers, n, first, min(last, top_place - n + 1))
     return out
 
@@ -366,8 +422,7 @@ def play_fields(hand: Iterable[Card], rules: DaifugoRules, top: Play | None, rev
 _BY_INDEX = attrgetter("index")
 _STRENGTHS = {revolution: {rank: strength(rank, revolution) for rank in (*ORDER, JOKER)}
               for revolution in (False, True)}
-_SPADE_THREE_FIELDS = ("group", 3, 1, None, (SPADE_THREE,))
-_SPADE_THREE_PLAY = Play(*_SPADE_THREE_FIELDS)
+_SPADE_THREE_PLAY = Play("group", 3, 1, None, (SPADE_THREE,))
 _STAND_INS: dict[tuple, StandIn] = {}
 
 
@@ -379,68 +434,120 @@ def stand_in(joker: Card, suit: str | None, rank: int) -> StandIn:
     return found
 
 
-def _add_groups(out: list, rank: int, cards: list[Card], jokers: list[Card], size: int) -> None:
+# Hands hold few different sets of cards of one rank, and of places of one suit, so the plays
+# they make are worked out once each and remembered: GROUPS and EVERY_GROUP by a rank's cards and
+# the jokers (a few thousand entries at most: 13 ranks, 15 sets of suits, 4 sets of jokers),
+# NATURAL_SEQUENCES by the places of a suit held, sequences_with_jokers by the places held in a
+# window of places. A play never changes, so every position shares them.
+
+class Remembered(dict):
+    """A table of the values of ``make``: ``table[key]`` is ``make(key)``, worked out the first
+    time it is asked for and kept, so that after that it costs one dict lookup."""
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):
+        value = self[key] = self.make(key)
+        return value
+
+
+def groups_of(cards: tuple[Card, ...], jokers: tuple[Card, ...], size: int) -> tuple[Play, ...]:
+    """Every group of ``size`` cards of one rank: ``m`` of the natural ``cards`` of that rank (in
+    the deck's order), in every choice, and ``size - m`` of ``jokers`` standing in; the fewest
+    natural cards first. None without a natural card."""
+    if not cards:
+        return ()
+    rank = cards[0].rank
+    out = []
     for m in range(max(1, size - len(jokers)), min(len(cards), size) + 1):
         stand = tuple(stand_in(j, None, rank) for j in jokers[:size - m])
-        out += [("group", rank, size, None, chosen + stand) for chosen in combinations(cards, m)]
+        out += [Play("group", rank, size, None, chosen + stand) for chosen in combinations(cards, m)]
+    return tuple(out)
 
 
-def _add_joker_groups(out: list, jokers: list[Card], top: Play | None) -> None:
-    for size in (1, 2):
-        if size > len(jokers) or (top is not None and (top.size != size or top.rank == JOKER)):
+def every_group_of(cards: tuple[Card, ...], jokers: tuple[Card, ...]) -> tuple[Play, ...]:
+    """:func:`groups_of` ``cards`` of every size, smallest first."""
+    return tuple(group for size in range(1, len(cards) + len(jokers) + 1)
+                 for group in GROUPS[jokers, size][cards])
+
+
+# GROUPS[jokers, size][cards] is groups_of(cards, jokers, size); EVERY_GROUP[jokers][cards] is
+# every_group_of(cards, jokers).
+GROUPS = Remembered(lambda key: Remembered(lambda cards: groups_of(cards, *key)))
+EVERY_GROUP = Remembered(lambda jokers: Remembered(lambda cards: every_group_of(cards, jokers)))
+
+
+# JOKER_GROUPS[jokers]: the jokers a hand holds played as themselves, alone, then two together.
+JOKER_GROUPS = Remembered(lambda jokers: tuple(Play("group", JOKER, size, None, jokers[:size])
+                                               for size in range(1, min(len(jokers), 2) + 1)))
+
+
+def _rows(held: Holding, suits, top_place: int) -> list[tuple[str, int]]:
+    """``(suit, places held)`` for each of ``suits``, the places cut at ``top_place``."""
+    within = (1 << top_place + 1) - 1
+    return [(suit, held.rows[suit] & within) for suit in suits]
+
+
+def _add_sequences(out: list, rows: list[tuple[str, int]], jokers: tuple[Card, ...], n: int,
+                   first: int, last: int) -> None:
+    """Sequences of ``n`` starting at places ``first`` to ``last``, suit by suit."""
+    spare = len(jokers)
+    for suit, row in rows:
+        if not spare:
+            out += [play for play in NATURAL_SEQUENCES[suit][row].get(n, ()) if first <= play.low <= last]
             continue
-        out.append(("group", JOKER, size, None, tuple(jokers[:size])))
+        if row.bit_count() + spare < n:
+            continue
+        # A window of n places must hold at least n - spare cards, so it reaches at most
+        # ``spare`` places below the lowest place held and above the highest.
+        lowest = (row & -row).bit_length() - 1  # row & -row keeps only the lowest bit set
+        highest = row.bit_length() - 1
+        full = (1 << n) - 1
+        for start in range(max(first, lowest - spare), min(last, highest + spare - n + 1) + 1):
+            held = row >> start & full  # bit k: the hand holds place start + k
+            if n - held.bit_count() <= spare:  # few enough gaps for the jokers to fill
+                out += sequences_with_jokers(suit, start, n, held, jokers)
 
 
-def _rows(hand: list[Card], suits: str, top_place: int, jokers: list) -> list[tuple[str, list, list, list]]:
-    """For each suit: the suit; the row of its cards in ``hand`` by place (``None`` where the hand
-    has none), up to ``top_place``; the runs ``(first place, length)`` of three or more held
-    places in a row; and, when there are ``jokers`` to fill gaps, how many places below each place
-    are held (so that the places from ``a`` to ``b - 1`` hold ``below[b] - below[a]`` cards)."""
-    rows = {suit: [None] * (top_place + 1) for suit in suits}
-    for c in hand:
-        row = rows.get(c.suit)
-        if row is not None and PLACE[c.rank] <= top_place:
-            row[PLACE[c.rank]] = c
-    out = []
-    for suit, row in rows.items():
-        runs = []
-        if top_place + 1 - row.count(None) >= 3:
-            start = None
-            for p, c in enumerate(row + [None]):
-                if c is None:
-                    if start is not None and p - start >= 3:
-                        runs.append((start, p - start))
-                    start = None
-                elif start is None:
-                    start = p
-        below = [0, *accumulate(c is not None for c in row)] if jokers else None
-        out.append((suit, row, runs, below))
+def natural_sequences(suit: str, row: int) -> dict[int, tuple[Play, ...]]:
+    """The sequences of natural cards that the places ``row`` of ``suit`` a hand holds make, by
+    length, each length's lowest first: ``{}`` when no three places in a row are held."""
+    out = {}
+    n = 3
+    runs = row & row >> 1 & row >> 2  # bit p: the places p to p + n - 1 are all held
+    while runs:
+        out[n] = tuple(Play("sequence", ORDER[p], n, suit, CARD_AT[suit][p:p + n])
+                       for p in range(runs.bit_length()) if runs >> p & 1)
+        runs &= row >> n
+        n += 1
     return out
 
 
-def _add_sequences(out: list, rows, jokers: list[Card], n: int, first: int, last: int) -> None:
-    """Sequences of ``n`` starting at places ``first`` to ``last``, suit by suit."""
-    for suit, row, runs, below in rows:
-        if not jokers:  # the windows of n places inside a run of held cards
-            for run_start, length in runs:
-                for start in range(max(run_start, first), min(run_start + length - n, last) + 1):
-                    out.append(("sequence", ORDER[start], n, suit, tuple(row[start:start + n])))
-            continue
-        if below[-1] + len(jokers) < n:
-            continue
-        for start in range(first, last + 1):
-            if n - (below[start + n] - below[start]) > len(jokers):  # too many gaps to fill
-                continue
-            window = range(start, start + n)
-            missing = [p for p in window if row[p] is None]
-            present = [p for p in window if row[p] is not None]
-            for extra in range(len(jokers) - len(missing) + 1):
-                if len(missing) + extra >= n:
-                    break
-                for swapped in combinations(present, extra):
-                    standing = set(missing).union(swapped)
-                    spare = iter(jokers)
-                    cards = tuple(stand_in(next(spare), suit, ORDER[p]) if p in standing else row[p]
-                                  for p in window)
-                    out.append(("sequence", ORDER[start], n, suit, cards))
+# NATURAL_SEQUENCES[suit][row] is natural_sequences(suit, row).
+NATURAL_SEQUENCES = {suit: Remembered(lambda row, suit=suit: natural_sequences(suit, row))
+                     for suit in SUITS}
+
+
+@cache
+def sequences_with_jokers(suit: str, start: int, n: int, held: int,
+                          jokers: tuple[Card, ...]) -> tuple[Play, ...]:
+    """Every sequence of ``n`` cards of ``suit`` from place ``start`` made of the places a hand
+    holds there (bit ``k`` of ``held``: place ``start + k``) and ``jokers``: the jokers fill the
+    gaps and may stand in for held cards too (but a sequence holds one natural card at least);
+    the jokers in order from the lowest place they fill, the fewest jokers first."""
+    window = range(start, start + n)
+    missing = [p for p in window if not held >> (p - start) & 1]
+    present = [p for p in window if held >> (p - start) & 1]
+    out = []
+    for extra in range(len(jokers) - len(missing) + 1):
+        if len(missing) + extra >= n:
+            break
+        for swapped in combinations(present, extra):
+            standing = set(missing).union(swapped)
+            free = iter(jokers)
+            cards = tuple(stand_in(next(free), suit, ORDER[p]) if p in standing else CARD_AT[suit][p]
+                          for p in window)
+            out.append(Play("sequence", ORDER[start], n, suit, cards))
+    return tuple(out)

@@ -7,6 +7,7 @@ of :class:`DaifugoRules`, so a variant is ``dataclasses.replace(RULESETS["jdf"],
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from ..cards import RANK_NAMES, Card, deck
 
@@ -17,6 +18,8 @@ JOKER = 15
 # 2 is 12. A sequence is a run of consecutive places, so 2 can only sit at its top end.
 ORDER = (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 2)
 PLACE = {rank: i for i, rank in enumerate(ORDER)}
+
+_deck = cache(deck)  # a deck never changes: each is built once
 
 RANK_TITLES = {"daifugo": "大富豪", "fugo": "富豪", "hinmin": "貧民", "heimin": "平民",
                "daihinmin": "大貧民"}
@@ -86,7 +89,7 @@ class DaifugoRules:
 
     @property
     def deck(self) -> tuple[Card, ...]:
-        return deck(self.deck_name)
+        return _deck(self.deck_name)
 
     @property
     def has_jokers(self) -> bool:

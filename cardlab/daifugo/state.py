@@ -9,8 +9,8 @@ from itertools import combinations
 from ..cards import SUIT_SYMBOLS, Card, StandIn, card, count_cards, deck_set, format_cards, sort_cards
 from ..engine import (Action, DealError, Event, IllegalAction, IncompatibleRules, Refusal, State, View,
                       check_cards_unique, player_name, player_names)
-from .combos import (Play, eight_cut, forbidden_finish, is_spade_three_return, judge, legal_plays,
-                     readings, starts_revolution)
+from .combos import (Holding, Play, eight_cut, forbidden_finish, is_spade_three_return, judge,
+                     plays_of, readings, starts_revolution)
 from .rules import JOKER, ORDER, RANK_TITLES, RULESETS, DaifugoRules, order_text, rank_text, strength
 
 PLAYERS = 4
@@ -94,6 +94,9 @@ class DaifugoState(State):
         self.blind: tuple[Card, ...] = tuple(blind)
         self.previous_ranks = dict(previous_ranks) if previous_ranks else None
         self.leader = leader
+        # For each player, the others clockwise from their left, then the player: the turn's way round.
+        self._clockwise = {p: self.players[i + 1:] + self.players[:i + 1]
+                           for i, p in enumerate(self.players)}
         self.exchanging = self.previous_ranks is not None
         self.gives: dict[str, tuple[Card, ...]] = {}
         self.table: list[tuple[str, Play]] = []
@@ -109,9 +112,11 @@ class DaifugoState(State):
         self.over = False
         self.places: tuple[str, ...] = ()
         self.turn: str | None = None if self.exchanging else leader
-        # Not part of the position, only remembered to save work: the plays legal_actions() last
-        # offered (cards, and the fields of each Play) until anything changes, and the play check()
-        # last resolved, which apply() performs next.
+        # Not part of the position, only remembered to save work: each hand sorted out for its
+        # plays (a Holding, kept up to date by each play, see _turn_plays); the actions
+        # legal_actions() last offered, with the Play of each play action, until anything
+        # changes; and the play check() last resolved, which apply() performs next.
+        self._held: dict[str, Holding] = {}
         self._offered: tuple[list, list] | None = None
         self._checked: tuple = (None, None)
 
@@ -170,6 +175,20 @@ class DaifugoState(State):
 
     # --- legality -------------------------------------------------------------------------------
 
+    def check(self, action: Action | str) -> Refusal | None:
+        """:meth:`State.check`, answered at once for an action that :meth:`legal_actions` offered
+        in this very position: it is well formed and legal, and its play is known."""
+        if self._offered is not None:
+            actions, plays = self._offered
+            try:
+                i = actions.index(action)
+            except ValueError:  # not offered: checked in full
+                pass
+            else:  # a pass comes after the plays
+                self._checked = (action, plays[i] if i < len(plays) else None)
+                return None
+        return super().check(action)
+
     def _check(self, action: Action) -> Refusal | None:
         player, verb, cards = action
         if self.over:
@@ -192,12 +211,7 @@ class DaifugoState(State):
                 return Refusal("cannot_pass", f"The table is empty, so {player} leads and must play: "
                                "passing is allowed only when there is a play to beat.")
             return None
-        offered = self._offered
-        if offered is not None and cards in offered[0]:  # legal: legal_actions() offered it just now
-            play = offered[1][offered[0].index(cards)]
-            refusal = None
-        else:
-            refusal, play = self._resolve(player, cards)
+        refusal, play = self._resolve(player, cards)
         self._checked = (action, play)
         return refusal
 
@@ -299,8 +313,8 @@ class DaifugoState(State):
     def legal_actions(self) -> list[Action]:
         if self.over:
             return []
-        new = tuple.__new__  # Action(...) through its NamedTuple __new__ is several times slower
         if self.exchanging:
+            new = tuple.__new__  # Action(...) through its NamedTuple __new__ is several times slower
             out = []
             for p in self.players:
                 if p not in self.gives:
@@ -309,17 +323,24 @@ class DaifugoState(State):
         return self._turn_actions(self._turn_plays())
 
     def _turn_plays(self) -> list[Play]:
-        return legal_plays(self.hands[self.turn], self.rules, self.top, self.revolution, self.lock)
+        """The plays the player on turn may make."""
+        # The hand sorted out for finding its plays: kept up to date by each play (_do_play),
+        # sorted out again if the hand changed otherwise (the exchange, or a hand set from
+        # outside, as a sampled deal does).
+        hand = self.hands[self.turn]
+        held = self._held.get(self.turn)
+        if held is None or held.cards != hand:
+            held = self._held[self.turn] = Holding(hand)
+        return plays_of(held, self.rules, self.top, self.revolution, self.lock)
 
-    def _turn_actions(self, plays) -> list[Action]:
+    def _turn_actions(self, plays: list[Play]) -> list[Action]:
         new = tuple.__new__  # Action(...) through its NamedTuple __new__ is several times slower
         player = self.turn
-        offered = [p.cards for p in plays]
-        self._offered = (offered, plays)  # check() accepts these at once (see _check)
-        out = [new(Action, (player, "play", cards)) for cards in offered]
-        if self.top is not None:
-            out.append(new(Action, (player, "pass", ())))
-        return out
+        actions = [new(Action, (player, "play", p.cards)) for p in plays]
+        if self.table:  # a play to beat: passing is allowed
+            actions.append(new(Action, (player, "pass", ())))
+        self._offered = (actions, plays)  # check() accepts these at once
+        return list(actions)
 
     def to_act(self) -> list[str]:
         if self.over:
@@ -341,15 +362,17 @@ class DaifugoState(State):
         player, verb, cards = action
         checked, play = self._checked
         self._offered, self._checked = None, (None, None)
-        if verb == "give":
-            return self._do_give(player, tuple(cards))
+        if verb == "play":
+            if checked is not action:
+                play = self._resolve(player, cards)[1]
+            return self._do_play(player, play)
         if verb == "pass":
             self.passed.add(player)
-            events = [Event("pass", player, (), f"{player} passes and sits out until the table is cleared.")]
+            # Event(...) through its NamedTuple __new__ is twice as slow, here and for a play.
+            events = [tuple.__new__(Event, ("pass", player, (), f"{player} passes and sits out until the "
+                                                              "table is cleared."))]
             return events + self._advance(player)
-        if checked is not action:
-            play = self._resolve(player, cards)[1]
-        return self._do_play(player, play)
+        return self._do_give(player, tuple(cards))
 
     def _do_give(self, player: str, cards: tuple[Card, ...]) -> list[Event]:
         _, partner, lower = self._obligation(player)
@@ -379,15 +402,17 @@ class DaifugoState(State):
 
     def _do_play(self, player: str, play: Play) -> list[Event]:
         rules = self.rules
-        before = self.top
+        before = self.table[-1][1] if self.table else None
         revolution_before = self.revolution
         hand = self.hands[player]
-        for c in play.physical:
-            hand.remove(c)
+        held = self._held.get(player)
+        up_to_date = held is not None and held.cards == hand
+        gone = set(play.physical)  # faster than hand.remove(c), which compares the cards one by one
+        hand[:] = [c for c in hand if c not in gone]
+        if up_to_date:
+            self._held[player] = held.without(play.physical, hand)
         self.table.append((player, play))
-        # "a pair of 5s", "a single 9", "a sequence …"; "four 9s" and "the joker" need no article.
-        article = "a " if play.name().startswith(("single", "pair", "sequence")) else ""
-        events = [Event("play", player, play.cards, f"{player} plays {article}{play}.")]
+        events = [tuple.__new__(Event, ("play", player, play.cards, f"{player} plays {play.described}."))]
         cut = eight_cut(play, rules)
         returned = is_spade_three_return(play, before, rules)
         if starts_revolution(play, rules):
@@ -451,14 +476,12 @@ class DaifugoState(State):
         return events
 
     def _advance(self, actor: str) -> list[Event]:
-        """Give the turn to the next player who may still beat the table, or clear it."""
-        if len(self.players) - len(self.out) <= 1:
-            return self._end()
-        last = self.last_player
-        i = self.players.index(actor)
-        for k in range(1, PLAYERS + 1):  # clockwise from the actor: the first who may still play
-            p = self.players[(i + k) % PLAYERS]
-            if p not in self.out and p not in self.passed and p != last:
+        """Give the turn to the next player who may still beat the table, or clear it: after a
+        play or a pass, with two players still in at least."""
+        last = self.table[-1][0]
+        out, passed = self.out, self.passed
+        for p in self._clockwise[actor]:  # the first who may still play
+            if p not in out and p not in passed and p != last:
                 self.turn = p
                 return []
         if last not in self.out:
@@ -545,7 +568,7 @@ class DaifugoState(State):
         skeleton = self._skeleton(seat, gave, received) if sampling else None
         # The seat's plays, worked out once: its legal actions, and the simple bot's options.
         plays = self._turn_plays() if seat == self.turn and not self.over else []
-        legal = self._turn_actions(plays) if plays or seat == self.turn else self._seat_actions(seat)
+        legal = self._turn_actions(plays) if seat == self.turn else self._seat_actions(seat)
         return DaifugoView(
             legal=legal, plays=tuple(plays), skeleton=skeleton, played=tuple(self._played),
             table=tuple(self.table),
@@ -632,6 +655,7 @@ class DaifugoState(State):
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.hands = {p: list(h) for p, h in self.hands.items()}
+        other._held = dict(self._held)
         other._offered = None
         other._checked = (None, None)
         if self.previous_ranks is not None:
@@ -724,12 +748,14 @@ def new_game(rules: DaifugoRules | str, players, seed: int = 0, leader: str | No
     rng = random.Random(seed)
     cards = list(rules.deck)
     if blind is None:
-        blind = rng.sample([c for c in cards if not c.is_wild], rules.blind_cards)
-    blind = tuple(blind)
-    if len(blind) != rules.blind_cards or any(c.is_wild for c in blind):
-        raise DealError(f"{rules.name} sets aside {count_cards(rules.blind_cards)} as blind cards, never a joker")
-    check_cards_unique("blind cards", blind, cards)
-    rest = [c for c in cards if c not in blind]
+        blind = tuple(rng.sample([c for c in cards if not c.is_wild], rules.blind_cards))
+    else:  # named by the caller
+        blind = tuple(blind)
+        if len(blind) != rules.blind_cards or any(c.is_wild for c in blind):
+            raise DealError(f"{rules.name} sets aside {count_cards(rules.blind_cards)} as blind cards, never a joker")
+        check_cards_unique("blind cards", blind, cards)
+    aside = set(blind)
+    rest = [c for c in cards if c not in aside]
     rng.shuffle(rest)
     hands = {p: rest[i::PLAYERS] for i, p in enumerate(players)}
     return _start(rules, players, hands, leader, previous_ranks, blind)
