@@ -285,3 +285,18 @@ def test_simple_durak_players_do_not_go_round_in_circles_for_ever(seed):
             assert "goes round in circles" in why and view.rule_of_thumb() == (action, why)
         game.apply(action)
     assert game.is_over() and STALL_ROUNDS < game.round_no < STALL_ROUNDS + 100
+
+
+def test_montecarlo_weighs_the_weakest_play_of_each_kind_in_gan_deng_yan():
+    from cardlab.gandengyan.bot import alternatives
+
+    game = gandengyan.from_deal("yiqi", ["甲", "乙", "丙"], hands={"甲": "S3 H3 S4 H4 D5 C9 S2", "乙": "D9", "丙": "DJ"},
+                                stock=[])
+    view = game.view("甲")
+    kinds = {game.parse_action(f"甲 play {cards}").cards for cards in ("S3", "S3 H3", "S3 H3 S4 H4", "S3 S4 D5")}
+    suggested = alternatives(view)
+    assert {a.cards for a in suggested} == kinds and all(a in view.legal_actions() for a in suggested)
+    simple = view.rule_of_thumb()[0]
+    expected = [simple] + [a for a in suggested if a != simple]
+    assert make_bot("montecarlo", max_actions=8).candidates(view, simple) == expected
+    assert make_bot("montecarlo", max_actions=2).candidates(view, simple) == expected[:2]

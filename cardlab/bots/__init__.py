@@ -26,6 +26,7 @@ True
 
 from __future__ import annotations
 
+import importlib
 import random
 import time
 
@@ -100,12 +101,13 @@ class SimpleBot(Bot):
 class MonteCarloBot(Bot):
     """Determinized rollouts with ``simple`` players.
 
-    The candidates: the ``simple`` choice, then the seat's actions that play no card (pass, take,
-    done), then others drawn at random, ``max_actions`` in all. A rollout deals the hidden cards
-    once (:meth:`~cardlab.engine.View.consistent_sample`) and plays every candidate out from that
-    same deal, with the same lots for who acts first, to the end of the game with ``simple``
-    players: the candidates are compared on equal deals, which tells them apart with far fewer
-    rollouts than a fresh deal for each would. The bot chooses the candidate with the best
+    The candidates (:meth:`candidates`): the ``simple`` choice, then the seat's actions that play
+    no card (pass, take, done), then the plays the game's ``bot`` module suggests (Gan Deng Yan:
+    the weakest of each kind) or others drawn at random, ``max_actions`` in all. A rollout deals
+    the hidden cards once (:meth:`~cardlab.engine.View.consistent_sample`) and plays every
+    candidate out from that same deal, with the same lots for who acts first, to the end of the
+    game with ``simple`` players: the candidates are compared on equal deals, which tells them
+    apart with far fewer rollouts than a fresh deal for each would. The bot chooses the candidate with the best
     average place (the ``simple`` choice on a tie).
 
     The budget: rollouts are played until the ``simple`` players in them have made ``budget``
@@ -115,8 +117,8 @@ class MonteCarloBot(Bot):
     and the same seed gives the same choices on any machine. ``budget=DEFAULT_BUDGET`` takes at
     most about 50 milliseconds a decision on a slow machine (``benchmarks/bots.py`` prints the
     figures for every game and rule set). ``time_limit`` (seconds), when given, also stops once
-    that much time has passed: the choice then depends on the machine's speed and load, so a
-    simulation that must repeat exactly leaves it out.
+    that much time has passed: the choice then depends on the machine's speed and load, so it is
+    not repeatable, and a simulation that must repeat exactly leaves it out.
     """
 
     name = "montecarlo"
@@ -132,13 +134,21 @@ class MonteCarloBot(Bot):
         self.max_actions = max_actions
 
     def candidates(self, view: View, simple: Action) -> list[Action]:
-        """The actions worth playing out: ``simple``'s choice, the actions that play no card, and
-        others drawn at random, ``max_actions`` in all."""
+        """The actions worth playing out, ``max_actions`` in all: ``simple``'s choice, the actions
+        that play no card, then those the game's ``bot`` module suggests (its
+        ``alternatives(view)``) or, where it suggests none, others drawn at random."""
         legal = view.legal_actions()
-        quiet = [a for a in legal if not a.cards and a != simple]
-        others = [a for a in legal if a.cards and a != simple]
-        self.rng.shuffle(others)
-        return ([simple] + quiet + others)[:self.max_actions]
+        suggest = getattr(game_bot_module(view), "alternatives", None)
+        if suggest:
+            others = suggest(view)
+        else:
+            others = [a for a in legal if a.cards]
+            self.rng.shuffle(others)
+        out: list[Action] = []
+        for a in [simple] + [a for a in legal if not a.cards] + others:
+            if a not in out and a in legal:
+                out.append(a)
+        return out[:self.max_actions]
 
     def decide(self, view):
         legal = view.legal_actions()
@@ -177,6 +187,12 @@ class MonteCarloBot(Bot):
         best = min(range(len(candidates)), key=lambda k: (totals[k], k))
         return candidates[best], (f"average place {totals[best] / played:.2f}, first in {wins[best] / played:.0%} "
                                   f"of {played} rollouts; {len(candidates)} actions tried")
+
+
+def game_bot_module(view: View):
+    """The ``bot`` module of the view's game package (``cardlab/<game>/bot.py``), where its rules
+    of thumb live."""
+    return importlib.import_module(type(view).__module__.rpartition(".")[0] + ".bot")
 
 
 def next_actor(state: State, rng: random.Random) -> str:
