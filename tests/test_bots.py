@@ -290,8 +290,8 @@ def test_simple_durak_players_do_not_go_round_in_circles_for_ever(seed):
 def test_montecarlo_weighs_the_weakest_play_of_each_kind_in_gan_deng_yan():
     from cardlab.gandengyan.bot import alternatives
 
-    game = gandengyan.from_deal("yiqi", ["甲", "乙", "丙"], hands={"甲": "S3 H3 S4 H4 D5 C9 S2", "乙": "D9", "丙": "DJ"},
-                                stock=[])
+    hands = {"甲": "S3 H3 S4 H4 D5 C9 S2", "乙": "D9", "丙": "DJ"}
+    game = gandengyan.from_deal("yiqi", ["甲", "乙", "丙"], hands=hands, stock=[])
     view = game.view("甲")
     kinds = {game.parse_action(f"甲 play {cards}").cards for cards in ("S3", "S3 H3", "S3 H3 S4 H4", "S3 S4 D5")}
     suggested = alternatives(view)

@@ -32,8 +32,8 @@ import time
 
 from ..engine import Action, State, View
 
-__all__ = ["BOTS", "DEFAULT_BUDGET", "Bot", "MonteCarloBot", "RandomBot", "SimpleBot", "make_bot", "next_actor", "play",
-           "play_out"]
+__all__ = ["BOTS", "DEFAULT_BUDGET", "Bot", "MonteCarloBot", "RandomBot", "SimpleBot", "game_bot_module", "make_bot",
+           "next_actor", "play", "play_out"]
 
 MAX_DECISIONS = 20_000
 SAMPLE_TRIES = 20  # deals tried for one that agrees with the view (View.consistent_sample)
@@ -107,8 +107,8 @@ class MonteCarloBot(Bot):
     the hidden cards once (:meth:`~cardlab.engine.View.consistent_sample`) and plays every
     candidate out from that same deal, with the same lots for who acts first, to the end of the
     game with ``simple`` players: the candidates are compared on equal deals, which tells them
-    apart with far fewer rollouts than a fresh deal for each would. The bot chooses the candidate with the best
-    average place (the ``simple`` choice on a tie).
+    apart with far fewer rollouts than a fresh deal for each would. The bot chooses the
+    candidate with the best average place (the ``simple`` choice on a tie).
 
     The budget: rollouts are played until the ``simple`` players in them have made ``budget``
     decisions in all (a rollout begun is finished, so there is always at least one), and no more
