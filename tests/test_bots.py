@@ -6,13 +6,14 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from cardlab import daifugo, durak, gandengyan
-from cardlab.bots import BOTS, Bot, make_bot, next_actor
+from cardlab import daifugo, durak, gandengyan, simulate
+from cardlab.bots import BOTS, Bot, RandomBot, make_bot, next_actor, play
 from cardlab.cards import Card
-from cardlab.engine import View
+from cardlab.durak.bot import STALL_ROUNDS
+from cardlab.engine import State, View
 
 NAMES = ["甲", "乙", "丙", "丁", "戊"]
 GAMES = [(durak, rules, n) for rules in durak.RULESETS for n in (2, 3)]
@@ -132,7 +133,7 @@ def test_a_sampled_position_agrees_with_the_view(module, rules, n, seed, steps):
 
 def play_with(state, bots, seed):
     rng = random.Random(seed)
-    agents = {p: make_bot(name, seed=seed + i, **({"rollouts": 3} if name == "montecarlo" else {}))
+    agents = {p: make_bot(name, seed=seed + i, **({"rollouts": 1} if name == "montecarlo" else {}))
               for i, (p, name) in enumerate(zip(state.players, bots))}
     for _ in range(5000):
         if state.is_over():
@@ -149,6 +150,7 @@ def play_with(state, bots, seed):
 @pytest.mark.parametrize("bot", list(BOTS))
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6))
+@example(seed=789305)  # a montecarlo rollout of Durak, 3 players, once went round in circles
 def test_every_bot_plays_legal_actions_to_the_end(module, rules, n, bot, seed):
     names = NAMES[:n]
     if module is daifugo and seed % 2:
@@ -173,8 +175,11 @@ def test_bots_are_repeatable_and_explain_in_the_engines_words():
         assert first.choose(view) == second.choose(view)
     text = make_bot("simple").explain(view)
     assert text.startswith("甲 opens the round against 乙 with 7♦") and "simple" in text
-    text = make_bot("montecarlo", rollouts=8).explain(view)
-    assert "rollouts" in text
+    text = make_bot("montecarlo", rollouts=2).explain(view)
+    assert "of 2 rollouts" in text
+    # The budget counts the simple players' decisions: one is used up by the first rollout.
+    assert "of 1 rollouts" in make_bot("montecarlo", budget=1).explain(view)
+    assert "of 1 rollouts" not in make_bot("montecarlo").explain(view)
 
 
 def test_simple_durak_defends_cheaply_and_takes_rather_than_waste_a_trump():
@@ -204,5 +209,94 @@ def test_montecarlo_with_a_time_limit_still_returns_a_legal_action():
     game = gandengyan.new_game("yiqi", ["甲", "乙", "丙"], seed=2)
     view = game.view(game.to_act()[0])
     assert make_bot("montecarlo", time_limit=0.0).choose(view) in view.legal_actions()
-    with pytest.raises(ValueError):
-        make_bot("montecarlo", rollouts=0)
+    for options in ({"rollouts": 0}, {"budget": 0}, {"max_actions": 0}):
+        with pytest.raises(ValueError):
+            make_bot("montecarlo", **options)
+
+
+@pytest.mark.parametrize("module,rules,n", GAMES, ids=IDS)
+@pytest.mark.parametrize("bot", list(BOTS))
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 120))
+def test_a_bot_chooses_the_same_whatever_the_hidden_cards(module, rules, n, bot, seed, steps):
+    """The interface rule seen from the bots' side: a bot's choice depends on its seat's view
+    alone, so two positions that differ only in cards the seat cannot see get the same choice."""
+    state = random_position(module, rules, n, seed, steps)
+    if state.is_over():
+        return
+    rng = random.Random(seed)
+    seat = rng.choice(state.to_act())
+    view, twin = state.view(seat), reshuffled(state, seat, rng).view(seat)
+    if view.legal_actions() != twin.legal_actions():
+        assert module is durak  # its priority rule lets a little through (engine.View)
+        return
+    options = {"rollouts": 1} if bot == "montecarlo" else {}
+    assert make_bot(bot, seed=seed, **options).choose(view) == make_bot(bot, seed=seed, **options).choose(twin)
+
+
+class Spy(RandomBot):
+    """A random bot that notes what it is handed."""
+
+    handed: list = []
+
+    def choose(self, view):
+        Spy.handed.append(view)
+        return super().choose(view)
+
+
+def test_bots_are_handed_views_that_hold_no_reference_to_the_state(monkeypatch):
+    monkeypatch.setattr(Spy, "handed", [])
+    game = gandengyan.new_game("yiqi", NAMES[:3], seed=5)
+    list(play(game, {p: Spy(seed=i) for i, p in enumerate(game.players)}))
+    monkeypatch.setitem(BOTS, "random", Spy)
+    simulate("durak", "perevodnoy", games=2, players=3, bots=["random"], as_frame=False)
+    simulate("daifugo", "jdf", games=2, bots=["random"], as_frame=False)
+    assert {v.game for v in Spy.handed} == {"durak", "daifugo", "gandengyan"}
+    for view in Spy.handed:
+        assert isinstance(view, View) and not isinstance(view, State)
+        assert not any(isinstance(v, State) for v in view.fields().values())
+    # A view is a copy: the game goes on without changing it.
+    game = durak.new_game("podkidnoy", NAMES[:2], seed=3)
+    view = game.view(game.to_act()[0])
+    before = {k: repr(v) for k, v in view.fields().items()}
+    game.apply(view.legal_actions()[0])
+    assert {k: repr(v) for k, v in view.fields().items()} == before
+
+
+# A Durak ending that the rules of thumb once played round in circles for ever (found in a
+# montecarlo rollout, seed 789305): every round ended in a take, the same cards passed on.
+CIRCLE = {"甲": "S7 S9 SJ DJ", "乙": "SQ HQ HK DK", "丙": "S6 S8 HA CA"}
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_simple_durak_players_do_not_go_round_in_circles_for_ever(seed):
+    game = durak.from_deal("podkidnoy", ["甲", "乙", "丙"], hands={p: h.split() for p, h in CIRCLE.items()},
+                           stock=[], trump="S", attacker="乙")
+    rng = random.Random(seed)
+    for _ in range(3000):
+        if game.is_over():
+            break
+        view = game.view(next_actor(game, rng))
+        action, why = view.rule_of_thumb()
+        assert action in view.legal_actions()
+        if game.round_no <= STALL_ROUNDS:
+            assert "at random" not in why
+        else:
+            assert "goes round in circles" in why and view.rule_of_thumb() == (action, why)
+        game.apply(action)
+    assert game.is_over() and STALL_ROUNDS < game.round_no < STALL_ROUNDS + 100
+
+
+def test_montecarlo_weighs_the_weakest_play_of_each_kind_in_gan_deng_yan():
+    from cardlab.gandengyan.bot import alternatives
+
+    hands = {"甲": "S3 H3 S4 H4 D5 C9 S2", "乙": "D9", "丙": "DJ"}
+    game = gandengyan.from_deal("yiqi", ["甲", "乙", "丙"], hands=hands, stock=[])
+    view = game.view("甲")
+    kinds = {game.parse_action(f"甲 play {cards}").cards for cards in ("S3", "S3 H3", "S3 H3 S4 H4", "S3 S4 D5")}
+    suggested = alternatives(view)
+    assert {a.cards for a in suggested} == kinds and all(a in view.legal_actions() for a in suggested)
+    simple = view.rule_of_thumb()[0]
+    expected = [simple] + [a for a in suggested if a != simple]
+    assert make_bot("montecarlo", max_actions=8).candidates(view, simple) == expected
+    assert make_bot("montecarlo", max_actions=2).candidates(view, simple) == expected[:2]

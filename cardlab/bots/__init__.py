@@ -7,9 +7,11 @@ A bot sees only what its seat may see: it is handed a :class:`~cardlab.engine.Vi
 - ``simple``: the game's rules of thumb (``View.rule_of_thumb``, written in each game's ``bot``
   module: :mod:`cardlab.durak.bot`, :mod:`cardlab.daifugo.bot`, :mod:`cardlab.gandengyan.bot`).
 - ``montecarlo``: determinized rollouts. For each rollout it deals the cards the seat cannot see
-  at random, consistently with what it has seen (``View.sample_state``), tries one of its legal
-  actions, plays the game out with ``simple`` players and notes the place the seat finished in;
-  it chooses the action with the best average place.
+  at random, consistently with what it has seen (``View.sample_state``), tries each of a few of
+  its legal actions in that deal, plays the game out with ``simple`` players and notes the place
+  the seat finished in; it chooses the action with the best average place. Its budget is
+  counted in the decisions of those ``simple`` players, so that it is repeatable
+  (:class:`MonteCarloBot`).
 
 Every random choice comes from the bot's ``seed``: the same bot, seed and views give the same
 choices.
@@ -24,15 +26,18 @@ True
 
 from __future__ import annotations
 
+import importlib
 import random
 import time
 
 from ..engine import Action, State, View
 
-__all__ = ["BOTS", "Bot", "MonteCarloBot", "RandomBot", "SimpleBot", "make_bot", "next_actor", "play",
-           "play_out"]
+__all__ = ["BOTS", "DEFAULT_BUDGET", "Bot", "MonteCarloBot", "RandomBot", "SimpleBot", "game_bot_module", "make_bot",
+           "next_actor", "play", "play_out"]
 
 MAX_DECISIONS = 20_000
+SAMPLE_TRIES = 20  # deals tried for one that agrees with the view (View.consistent_sample)
+DEFAULT_BUDGET = 700  # decisions of the simple players in a montecarlo bot's rollouts (MonteCarloBot)
 
 
 class Bot:
@@ -96,26 +101,54 @@ class SimpleBot(Bot):
 class MonteCarloBot(Bot):
     """Determinized rollouts with ``simple`` players.
 
-    ``rollouts`` is the budget per decision, shared round-robin among the candidate actions; the
-    candidates are the ``simple`` choice and up to ``max_actions - 1`` others (every legal action
-    when there are no more). ``time_limit`` (seconds), when given, stops earlier: the choice then
-    depends on the machine's speed, so simulations that must repeat exactly leave it out; with
-    ``time_limit=0.05`` a decision takes about 50 milliseconds (at least one rollout per candidate).
-    The default budget is 16 rollouts among at most 4 actions, so that the same seed gives the
-    same games on any machine; its time per decision depends on the game and the machine
-    (``benchmarks/bots.py`` prints it: Durak's rollouts are the quickest, Daifugo's the slowest).
+    The candidates (:meth:`candidates`): the ``simple`` choice, then the seat's actions that play
+    no card (pass, take, done), then the plays the game's ``bot`` module suggests (Gan Deng Yan:
+    the weakest of each kind) or others drawn at random, ``max_actions`` in all. A rollout deals
+    the hidden cards once (:meth:`~cardlab.engine.View.consistent_sample`) and plays every
+    candidate out from that same deal, with the same lots for who acts first, to the end of the
+    game with ``simple`` players: the candidates are compared on equal deals, which tells them
+    apart with far fewer rollouts than a fresh deal for each would. The bot chooses the
+    candidate with the best average place (the ``simple`` choice on a tie).
+
+    The budget: rollouts are played until the ``simple`` players in them have made ``budget``
+    decisions in all (a rollout begun is finished, so there is always at least one), and no more
+    than ``rollouts`` rollouts when that is given. Counted in decisions, the work per decision
+    is about the same early in a game (long rollouts, few of them) as late (short ones, many),
+    and the same seed gives the same choices on any machine. ``budget=DEFAULT_BUDGET`` takes at
+    most about 50 milliseconds a decision on a slow machine (``benchmarks/bots.py`` prints the
+    figures for every game and rule set). ``time_limit`` (seconds), when given, also stops once
+    that much time has passed: the choice then depends on the machine's speed and load, so it is
+    not repeatable, and a simulation that must repeat exactly leaves it out.
     """
 
     name = "montecarlo"
 
-    def __init__(self, seed: int = 0, rollouts: int = 16, time_limit: float | None = None,
-                 max_actions: int = 4):
+    def __init__(self, seed: int = 0, budget: int = DEFAULT_BUDGET, rollouts: int | None = None,
+                 time_limit: float | None = None, max_actions: int = 4):
         super().__init__(seed)
-        if rollouts < 1 or max_actions < 1:
-            raise ValueError("rollouts and max_actions are at least 1")
+        if budget < 1 or max_actions < 1 or (rollouts is not None and rollouts < 1):
+            raise ValueError("budget, rollouts and max_actions are at least 1")
+        self.budget = budget
         self.rollouts = rollouts
         self.time_limit = time_limit
         self.max_actions = max_actions
+
+    def candidates(self, view: View, simple: Action) -> list[Action]:
+        """The actions worth playing out, ``max_actions`` in all: ``simple``'s choice, the actions
+        that play no card, then those the game's ``bot`` module suggests (its
+        ``alternatives(view)``) or, where it suggests none, others drawn at random."""
+        legal = view.legal_actions()
+        suggest = getattr(game_bot_module(view), "alternatives", None)
+        if suggest:
+            others = suggest(view)
+        else:
+            others = [a for a in legal if a.cards]
+            self.rng.shuffle(others)
+        out: list[Action] = []
+        for a in [simple] + [a for a in legal if not a.cards] + others:
+            if a not in out and a in legal:
+                out.append(a)
+        return out[:self.max_actions]
 
     def decide(self, view):
         legal = view.legal_actions()
@@ -124,34 +157,42 @@ class MonteCarloBot(Bot):
         simple, why = view.rule_of_thumb()
         if len(legal) == 1:
             return legal[0], "the only legal action"
-        if view.consistent_sample(self.rng) is None:
-            return simple, f"{why} (no rollouts here: the hidden cards cannot be dealt yet)"
-        others = [a for a in legal if a != simple]
-        self.rng.shuffle(others)
-        candidates = [simple] + others[:self.max_actions - 1]
+        candidates = self.candidates(view, simple)
+        if len(candidates) == 1:
+            return simple, why
         totals = [0.0] * len(candidates)
         wins = [0] * len(candidates)
-        counts = [0] * len(candidates)
+        played = decisions = 0
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        for i in range(self.rollouts):
-            if deadline is not None and i >= len(candidates) and time.perf_counter() > deadline:
+        while decisions < self.budget and (self.rollouts is None or played < self.rollouts):
+            if deadline is not None and played and time.perf_counter() > deadline:
                 break
-            k = i % len(candidates)
-            state = view.consistent_sample(self.rng)
-            if not state.is_legal(candidates[k]):
+            deal = view.consistent_sample(self.rng, tries=SAMPLE_TRIES)
+            if deal is None:
+                return simple, f"{why} (no rollouts here: the hidden cards cannot be dealt yet)"
+            lots = self.rng.getrandbits(32)
+            if not all(deal.is_legal(a) for a in candidates):
+                decisions += SAMPLE_TRIES  # rare (Durak's priority rule): counted as the deals it tried
                 continue
-            state.apply(candidates[k])
-            place = play_out(state, self.rng)[view.seat]
-            totals[k] += place
-            wins[k] += place == 1
-            counts[k] += 1
-        tried = [k for k in range(len(candidates)) if counts[k]]
-        if not tried:
+            for k, action in enumerate(candidates):
+                state = deal.copy()
+                state.apply(action)
+                places, steps = _rollout(state, random.Random(lots))
+                totals[k] += places[view.seat]
+                wins[k] += places[view.seat] == 1
+                decisions += steps + 1
+            played += 1
+        if not played:
             return simple, f"{why} (no rollout could be played)"
-        best = min(tried, key=lambda k: (totals[k] / counts[k], k))
-        mean = totals[best] / counts[best]
-        return candidates[best], (f"average place {mean:.2f}, first in {wins[best] / counts[best]:.0%} of "
-                                  f"{counts[best]} rollouts; {len(tried)} actions tried")
+        best = min(range(len(candidates)), key=lambda k: (totals[k], k))
+        return candidates[best], (f"average place {totals[best] / played:.2f}, first in {wins[best] / played:.0%} "
+                                  f"of {played} rollouts; {len(candidates)} actions tried")
+
+
+def game_bot_module(view: View):
+    """The ``bot`` module of the view's game package (``cardlab/<game>/bot.py``), where its rules
+    of thumb live."""
+    return importlib.import_module(type(view).__module__.rpartition(".")[0] + ".bot")
 
 
 def next_actor(state: State, rng: random.Random) -> str:
@@ -164,9 +205,14 @@ def next_actor(state: State, rng: random.Random) -> str:
 
 def play_out(state: State, rng: random.Random) -> dict[str, float]:
     """Play ``state`` to the end with ``simple`` players (it is changed); return the places."""
-    for _ in range(MAX_DECISIONS):
+    return _rollout(state, rng)[0]
+
+
+def _rollout(state: State, rng: random.Random) -> tuple[dict[str, float], int]:
+    """:func:`play_out`, and how many decisions it took."""
+    for n in range(MAX_DECISIONS):
         if state.is_over():
-            return state.standings()
+            return state.standings(), n
         action, _ = state.view(next_actor(state, rng), sampling=False).rule_of_thumb()
         state.apply(action)
     raise RuntimeError(f"a rollout did not end in {MAX_DECISIONS} decisions")

@@ -53,8 +53,9 @@ def rule_of_thumb(view) -> tuple[Action, str]:
         return (strength(play.rank, revolution) if play.kind == "group" or not revolution
                 else strength(play.rank, False), -play.size, play.jokers, [c.index for c in play.physical])
 
-    plain = [p for p in plays if not _kept(p, rules, revolution)]
-    kept = [p for p in plays if _kept(p, rules, revolution)]
+    plain, kept = [], []
+    for p in plays:
+        (kept if _kept(p, rules, revolution) else plain).append(p)
     cuts = [p for p in kept if eight_cut(p, rules) and not p.jokers]
     if view.top is None:
         if plain:

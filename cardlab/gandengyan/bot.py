@@ -6,6 +6,9 @@ keep bombs and 2s.
 - Following: the weakest such answer. A bomb or a 2 only when the hand is nearly empty (``SHORT``
   cards) or another player holds ``SHORT`` cards or fewer; else pass (under 有出必出, when a play
   is required, the weakest of them).
+
+:func:`alternatives` names the plays the ``montecarlo`` bot compares with the rule of thumb's: the
+weakest play of each kind, so that a lead of a pair or a run is weighed against a single.
 """
 
 from __future__ import annotations
@@ -47,3 +50,12 @@ def rule_of_thumb(view) -> tuple[Action, str]:
                else "the game is nearly over")
         return Action(seat, "play", min(kept, key=_weakness).cards), f"plays a bomb or a 2: {why}"
     return Action(seat, "pass", ()), "keeps its bombs and 2s: passes"
+
+
+def alternatives(view) -> list[Action]:
+    """The weakest play of each kind the seat may make now (single, pair, run, pair run, each
+    bomb), weakest first: the plays worth playing out besides the rule of thumb's."""
+    weakest: dict[str, object] = {}
+    for play in sorted(view.plays, key=_weakness):
+        weakest.setdefault(play.kind, play)
+    return [Action(view.seat, "play", play.cards) for play in weakest.values()]
