@@ -11,7 +11,7 @@ from itertools import combinations, product
 from operator import attrgetter
 from typing import Iterable, NamedTuple
 
-from ..cards import RANK_NAMES, SUIT_SYMBOLS, Card, StandIn, count_cards
+from ..cards import ALL_CARDS, RANK_NAMES, SUIT_SYMBOLS, Card, StandIn, count_cards
 from ..engine import Refusal
 from .rules import ACE, ORDER, PLACE, PLACE_OF, TWO, GanDengYanRules, and_list, place_text
 
@@ -27,12 +27,15 @@ def token_text(token: Card | StandIn) -> str:
     """A card in the 9♠ form; a stand-in as ``BJ=4`` or ``BJ=4♠``; a joker or wild card by its code."""
     if isinstance(token, StandIn):
         return f"{token.card.code}={RANK_NAMES[token.rank]}{SUIT_SYMBOLS.get(token.suit, '')}"
-    return token.symbol
+    return _SYMBOLS[token]
+
+
+_SYMBOLS = {c: c.symbol for c in ALL_CARDS}  # every play's text shows its cards: looked up, not rebuilt
 
 
 def show(tokens: Iterable) -> str:
     """Cards as a learner reads them: ``"4♠ 4♥ BJ=4"``."""
-    return " ".join(token_text(t) for t in tokens)
+    return " ".join(map(token_text, tokens))
 
 
 def _plural(place: int) -> str:
@@ -294,31 +297,28 @@ def legal_plays(hand: Iterable[Card], rules: GanDengYanRules, top: Play | None) 
     them in the deck's order (the black joker first; ``W1`` first), each written with the rank it
     stands for. Only plays of the top's type one rank higher, the 2 exception and bombs that beat
     it are generated, so a follow costs little."""
-    by_place: dict[int, list[Card]] = {}
-    wilds: list[Card] = []
-    for c in sorted(hand, key=_index):
-        if c.suit is None:
-            wilds.append(c)
-        else:
-            place = PLACE_OF[c]
-            if place in by_place:
-                by_place[place].append(c)
-            else:
-                by_place[place] = [c]
+    by_place, wilds = _by_place(hand)
     out: list[Play] = []
     if top is None:
         places = sorted(by_place)
         for place in places:
             cards = by_place[place]
-            out.extend(make(SINGLE, place, (c,)) for c in cards)
+            out += [make(SINGLE, place, (c,)) for c in cards]
             if len(cards) > 1 or wilds:
-                out.extend(_groups(PAIR, 2, place, cards, wilds))
-        # a run or pair run holds at least one natural card, so it starts at most two places below one
-        for start in sorted({p - k for p in places for k in (0, 1, 2)} & _RUN_STARTS):
-            out.extend(_runs(start, by_place, wilds))
-        for start in sorted({p - k for p in places for k in (0, 1)} & _PAIR_RUN_STARTS):
-            out.extend(_pair_runs(start, by_place, wilds))
-        out.extend(_bombs(by_place, wilds, rules, None))
+                out += _groups(PAIR, 2, place, cards, wilds)
+        if wilds:
+            # a run or pair run holds at least one natural card, so it starts at most two places below one
+            run_starts = sorted({p - k for p in places for k in (0, 1, 2)} & _RUN_STARTS)
+            pair_run_starts = sorted({p - k for p in places for k in (0, 1)} & _PAIR_RUN_STARTS)
+        else:  # the usual hand: a run needs all three of its ranks, a pair run two cards of both
+            run_starts = [p for p in places if p in _RUN_STARTS and p + 1 in by_place and p + 2 in by_place]
+            pair_run_starts = [p for p in places if p in _PAIR_RUN_STARTS and len(by_place[p]) > 1
+                               and len(by_place.get(p + 1, ())) > 1]
+        for start in run_starts:
+            out += _runs(start, by_place, wilds)
+        for start in pair_run_starts:
+            out += _pair_runs(start, by_place, wilds)
+        out += _bombs(by_place, wilds, rules, None)
         return out
     if top.is_bomb:
         return _bombs(by_place, wilds, rules, top)
@@ -330,15 +330,15 @@ def legal_plays(hand: Iterable[Card], rules: GanDengYanRules, top: Play | None) 
             if place not in by_place:
                 continue
             if top.kind == SINGLE:
-                out.extend(make(SINGLE, place, (c,)) for c in by_place[place])
+                out += [make(SINGLE, place, (c,)) for c in by_place[place]]
             else:
-                out.extend(_groups(PAIR, 2, place, by_place[place], wilds))
+                out += _groups(PAIR, 2, place, by_place[place], wilds)
     elif top.kind == RUN:
         if up + 2 <= ACE:
-            out.extend(_runs(up, by_place, wilds))
+            out += _runs(up, by_place, wilds)
     elif up + 1 <= ACE:
-        out.extend(_pair_runs(up, by_place, wilds))
-    out.extend(_bombs(by_place, wilds, rules, None))
+        out += _pair_runs(up, by_place, wilds)
+    out += _bombs(by_place, wilds, rules, None)
     return out
 
 
@@ -359,6 +359,23 @@ _PAIR_RUN_STARTS = frozenset(range(ACE))  # 3-3-4-4 up to K-K-A-A
 _STAND_INS: dict[tuple[Card, int], StandIn] = {}
 
 
+def _by_place(hand: Iterable[Card]) -> tuple[dict[int, list[Card]], list[Card]]:
+    """The natural cards of ``hand`` by place and its jokers or wild cards, each in the deck's order."""
+    by_place: dict[int, list[Card]] = {}
+    wilds: list[Card] = []
+    for c in sorted(hand, key=_index):
+        place = PLACE_OF.get(c)  # None for a joker or wild card
+        if place is None:
+            wilds.append(c)
+        else:
+            row = by_place.get(place)
+            if row is None:
+                by_place[place] = [c]
+            else:
+                row.append(c)
+    return by_place, wilds
+
+
 def stand_in(wild: Card, place: int) -> StandIn:
     """``wild`` standing for the rank at ``place`` (rank only); one shared object for each."""
     key = (wild, place)
@@ -369,10 +386,12 @@ def stand_in(wild: Card, place: int) -> StandIn:
 
 
 def _groups(kind: str, size: int, place: int, cards: list[Card], wilds: list[Card]) -> list[Play]:
+    if not wilds:  # the usual hand: natural cards only
+        return [make(kind, place, chosen) for chosen in combinations(cards, size)]
     out = []
     for m in range(max(1, size - len(wilds)), min(len(cards), size) + 1):
         stand = tuple(stand_in(w, place) for w in wilds[:size - m])
-        out.extend(make(kind, place, chosen + stand) for chosen in combinations(cards, m))
+        out += [make(kind, place, chosen + stand) for chosen in combinations(cards, m)]
     return out
 
 
@@ -381,13 +400,12 @@ def _bombs(by_place, wilds, rules: GanDengYanRules, top: Play | None) -> list[Pl
     out = []
     least = top.power if top is not None else (-1, -1)
     spare = len(wilds)
-    for place in sorted(by_place):
+    for place in sorted(p for p, cards in by_place.items() if len(cards) + spare >= 3):
         cards = by_place[place]
-        held = len(cards) + spare
-        if held >= 3 and (0, place) > least:
-            out.extend(_groups(THREE, 3, place, cards, wilds))
-        if held >= 4 and (1, place) > least:
-            out.extend(_groups(FOUR, 4, place, cards, wilds))
+        if (0, place) > least:
+            out += _groups(THREE, 3, place, cards, wilds)
+        if len(cards) + spare >= 4 and (1, place) > least:
+            out += _groups(FOUR, 4, place, cards, wilds)
     if rules.joker_bomb and spare == 2 and least[0] < BOMB_TIER[JOKERS]:
         out.append(make(JOKERS, JOKER_PLACE, tuple(wilds)))
     return out

@@ -82,6 +82,7 @@ class GanDengYanState(State):
         self.winner: str | None = None
         self.over = False
         self._checked: tuple = (None, None)
+        self._offered: tuple = (None, ())
 
     # --- facts ----------------------------------------------------------------------------------
 
@@ -130,7 +131,20 @@ class GanDengYanState(State):
 
     def plays_for(self, player: str) -> list[Play]:
         """Every play ``player`` could make on the table as it is now (turn aside)."""
-        return legal_plays(self.hands[player], self.rules, self.top)
+        hand, top = self.hands[player], self.top
+        plays = legal_plays(hand, self.rules, top)
+        # check() finds an offered play here rather than reading its cards again (_offered_plays)
+        self._offered = ((player, tuple(hand), top, self.rules), tuple(plays))
+        return plays
+
+    def _offered_plays(self, player: str) -> tuple[Play, ...] | None:
+        """The plays :meth:`plays_for` last worked out, if they were ``player``'s and the hand, the
+        top and the rules are still what they were worked out from (nothing else decides them);
+        else ``None``."""
+        worked_from, plays = self._offered
+        if worked_from == (player, tuple(self.hands[player]), self.top, self.rules):
+            return plays
+        return None
 
     # --- legality -------------------------------------------------------------------------------
 
@@ -149,7 +163,9 @@ class GanDengYanState(State):
                            "player's left, and a player who passed may play again once someone plays.")
         if verb == "pass":
             return self._check_pass(player)
-        refusal, play = self._resolve(player, cards)
+        refusal, play = None, self._offered_play(player, cards)
+        if play is None:
+            refusal, play = self._resolve(player, cards)
         # apply() performs right after checking: keep the reading so it is not worked out twice
         self._checked = (action, play)
         return refusal
@@ -162,12 +178,22 @@ class GanDengYanState(State):
                                "type): a pass answers a play on the table.")
             return None
         if self.rules.must_play:
-            plays = self.plays_for(player)
+            plays = self._offered_plays(player)
+            if plays is None:
+                plays = self.plays_for(player)
             if plays:
                 some = and_list(map(str, plays[:3]), "or")
                 more = f" ({len(plays)} plays in all)" if len(plays) > 3 else ""
                 return Refusal("must_play", f"Under {self.rules.name} a player who can follow must play "
                                f"(有出必出): {player} could answer {top.shown} with {some}{more}.")
+        return None
+
+    def _offered_play(self, player: str, cards: tuple) -> Play | None:
+        """The play of ``cards``, if the legal actions of this very position offered it (the
+        action then names the offered cards themselves, so they compare at once)."""
+        for play in self._offered_plays(player) or ():
+            if play.cards == cards:
+                return play
         return None
 
     def _resolve(self, player: str, tokens) -> tuple[Refusal | None, Play | None]:
