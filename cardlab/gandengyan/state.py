@@ -7,8 +7,11 @@ import random
 from ..cards import Card, card, count_cards, deck_set, format_cards, plain
 from ..engine import (Action, DealError, Event, IllegalAction, Match, Refusal, State, View,
                       check_cards_unique, player_names)
-from .combos import Play, alone_text, can_lead, legal_plays, readings, ruling, show
+from .combos import Play, alone_text, can_lead, legal_plays, readings, ruling, show, token_text
 from .rules import RULESETS, GanDengYanRules, and_list, in_order
+
+# Actions and events are made as tuple.__new__(Action, (...)): their NamedTuple __new__ is slower.
+new = tuple.__new__
 
 # Refusals of a play in the contract's order: when every reading of the jokers is refused, the
 # refusal listed first applies, as it would with several reasons for one reading.
@@ -125,9 +128,9 @@ class GanDengYanState(State):
         """Who draws at the end of a round whose next leader is ``leader``, in order."""
         if self.rules.draw == "leader":
             return [leader]
-        i = self.players.index(leader) + (1 if self.rules.first_drawer == "left" else 0)
-        n = len(self.players)
-        return [self.players[(i + k) % n] for k in range(n)]
+        players = self.players
+        first = (players.index(leader) + (1 if self.rules.first_drawer == "left" else 0)) % len(players)
+        return list(players[first:] + players[:first])
 
     def plays_for(self, player: str) -> list[Play]:
         """Every play ``player`` could make on the table as it is now (turn aside)."""
@@ -240,7 +243,6 @@ class GanDengYanState(State):
         return self._turn_actions(self.plays_for(self.turn))
 
     def _turn_actions(self, plays) -> list[Action]:
-        new = tuple.__new__  # Action(...) through its NamedTuple __new__ is several times slower
         player = self.turn
         out = [new(Action, (player, "play", p.cards)) for p in plays]
         if not plays or (self.top is not None and not self.rules.must_play):
@@ -265,14 +267,13 @@ class GanDengYanState(State):
         hand = self.hands[player]
         for c in play.physical:
             hand.remove(c)
-        top = self.top
-        if top is None:
-            text = f"{player} leads {play}."
+        if self.table:
+            text = f"{player} plays {play}: {ruling(play, self.table[-1][1])[1]}."
         else:
-            text = f"{player} plays {play}: {ruling(play, top)[1]}."
+            text = f"{player} leads {play}."
         self.table.append((player, play))
         self.passed = []
-        events = [Event("play", player, play.cards, text)]
+        events = [new(Event, ("play", player, play.cards, text))]
         if hand:
             self.turn = self.seat_after(player)
             return events
@@ -287,14 +288,14 @@ class GanDengYanState(State):
 
     def _do_pass(self, player: str) -> list[Event]:
         self.passed.append(player)
-        top = self.top
         following = self.seat_after(player)
-        if top is not None:
+        if self.table:
+            last, top = self.table[-1]
             if len(self.passed) == len(self.players) - 1:
-                return [Event("pass", player, (), f"{player} passes.")] + self._end_round()
+                return [new(Event, ("pass", player, (), f"{player} passes."))] + self._end_round()
             self.turn = following
-            return [Event("pass", player, (), f"{player} passes. A pass neither ends the round nor draws a "
-                          f"card: {following} may still answer {self.last_player}'s {top}.")]
+            return [new(Event, ("pass", player, (), f"{player} passes. A pass neither ends the round nor "
+                                f"draws a card: {following} may still answer {last}'s {top}."))]
         lone = alone_text(self.hands[player], self.rules)
         event = Event("pass", player, (), f"{player} has nothing that may lead and passes the lead. {lone}")
         if len(self.passed) == len(self.players):
@@ -305,14 +306,14 @@ class GanDengYanState(State):
     def _end_round(self) -> list[Event]:
         """Every other player passed the last play (or everyone passed the lead): clear, draw, lead."""
         top, last = self.top, self.last_player
-        cards = tuple(c for _, play in self.table for c in play.physical)
+        cards = tuple([c for _, play in self.table for c in play.physical])
         self.pile.extend(cards)
         self.table = []
         self.passed = []
         if top is not None:
             leader = last
-            events = [Event("clear", leader, cards, f"Everyone else has passed {leader}'s {top}: the round is "
-                            "over and the table is cleared.")]
+            events = [new(Event, ("clear", leader, cards, f"Everyone else has passed {leader}'s {top}: the "
+                                  "round is over and the table is cleared."))]
         else:
             leader = self.lead
             events = [Event("clear", leader, (), f"Every player has passed the lead: nobody holds anything "
@@ -326,28 +327,29 @@ class GanDengYanState(State):
         events.extend(self._draw(leader))
         self.lead = self.turn = leader
         why = f"{leader} played last, so {leader}" if top is not None else f"{leader} keeps the lead and"
-        events.append(Event("lead", leader, (), f"{why} leads the next round with any type."))
+        events.append(new(Event, ("lead", leader, (), f"{why} leads the next round with any type.")))
         return events
 
     def _draw(self, leader: str) -> list[Event]:
-        if not self.stock:
+        stock = self.stock
+        if not stock:
             return [Event("draw", None, (), "The stock is empty, so nobody draws.")]
         order = self.draw_order(leader)
         single = len(order) == 1
         events = []
         for i, p in enumerate(order):
-            if not self.stock:
+            if not stock:
                 rest = and_list(order[i:])
                 verb = "draws" if len(order) - i == 1 else "draw"
                 events.append(Event("draw", None, (), f"The stock is empty: {rest} {verb} nothing."))
                 break
-            c = self.stock.pop(0)
+            c = stock.pop(0)
             hand = self.hands[p]
             hand.append(c)
-            what = (f"{p} takes the lead and is the only one to draw: {p} draws {c.symbol}" if single
-                    else f"{p} draws {c.symbol}" + ("" if i else " first"))
-            end = " The stock is now empty." if not self.stock else ""
-            events.append(Event("draw", p, (c,), f"{what} and holds {count_cards(len(hand))}.{end}"))
+            what = (f"{p} takes the lead and is the only one to draw: {p} draws {token_text(c)}" if single
+                    else f"{p} draws {token_text(c)}" if i else f"{p} draws {token_text(c)} first")
+            end = "" if stock else " The stock is now empty."
+            events.append(new(Event, ("draw", p, (c,), f"{what} and holds {count_cards(len(hand))}.{end}")))
         return events
 
     # --- views ----------------------------------------------------------------------------------
