@@ -8,7 +8,7 @@ sentence that explains them: why a play may follow, or the reason code and why n
 from __future__ import annotations
 
 import functools
-from itertools import combinations, product
+from itertools import combinations, compress, product
 from operator import attrgetter
 from typing import Iterable, NamedTuple, Sequence
 
@@ -37,6 +37,17 @@ _SYMBOLS = {c: c.symbol for c in ALL_CARDS}  # every play's text shows its cards
 def show(tokens: Iterable) -> str:
     """Cards as a learner reads them: ``"4♠ 4♥ BJ=4"``."""
     return " ".join(map(token_text, tokens))
+
+
+# Every event names or shows a play, and the same few plays recur: their texts are made once.
+@functools.lru_cache(maxsize=4096)
+def _shown(cards: tuple) -> str:
+    return show(cards)
+
+
+@functools.lru_cache(maxsize=4096)
+def _play_text(play: "Play") -> str:
+    return f"{play.name()} ({play.shown})"
 
 
 def _plural(place: int) -> str:
@@ -80,7 +91,7 @@ class Play(NamedTuple):
 
     @property
     def shown(self) -> str:
-        return show(self.cards)
+        return _shown(self.cards)
 
     def name(self) -> str:
         """``"single 8"``, ``"pair of 8s"``, ``"run 6-7-8"``, ``"pair run 6-6-7-7"``, ``"three 5s"``,
@@ -88,7 +99,7 @@ class Play(NamedTuple):
         return play_name(self.kind, self.place)
 
     def __str__(self) -> str:
-        return f"{self.name()} ({self.shown})"
+        return _play_text(self)
 
 
 @functools.cache  # a name is made once for each kind and place: plays are named in every event
@@ -313,7 +324,7 @@ def legal_plays(hand: Iterable[Card], rules: GanDengYanRules, top: Play | None) 
     rows, wilds = _hand_rows(hand)
     out: list[Play] = []
     if top is None:
-        places = [place for place, mask in enumerate(rows) if mask]
+        places = list(compress(_PLACES, rows))  # the places it holds a natural card of
         singles, pairs = _GROUPS[SINGLE], _GROUPS[PAIR]
         for place in places:
             mask = rows[place]
@@ -365,6 +376,7 @@ def can_lead(hand: Iterable[Card], rules: GanDengYanRules) -> bool:
 
 
 _index = attrgetter("index")
+_PLACES = range(len(ORDER))
 _RUN_STARTS = range(ACE - 1)  # 3-4-5 up to Q-K-A
 _PAIR_RUN_STARTS = range(ACE)  # 3-3-4-4 up to K-K-A-A
 _STAND_INS: dict[tuple[Card, int], StandIn] = {}
@@ -428,11 +440,14 @@ _GROUPS = {kind: [[tuple(_groups(kind, size, place, cards, ())) for cards in row
 
 def _bombs(rows, wilds, rules: GanDengYanRules, top: Play | None) -> list[Play]:
     """Every bomb that beats ``top`` (``None``: every bomb)."""
-    out = []
-    least = top.power if top is not None else (-1, -1)
     spare = len(wilds)
     # a bomb of three takes a natural card and as many more, natural or wild, as make three
-    if not _AT_LEAST[max(1, 3 - spare)].isdisjoint(rows):
+    some_rank = not _AT_LEAST[max(1, 3 - spare)].isdisjoint(rows)
+    if not some_rank and spare != 2:  # the usual hand: no three of a rank, and no two jokers
+        return []
+    out = []
+    least = top.power if top is not None else (-1, -1)
+    if some_rank:
         for place, mask in enumerate(rows):
             held = mask.bit_count() + spare
             if not mask or held < 3:
@@ -441,7 +456,7 @@ def _bombs(rows, wilds, rules: GanDengYanRules, top: Play | None) -> list[Play]:
                 out += _group_plays(THREE, place, mask, wilds)
             if held >= 4 and (1, place) > least:
                 out += _group_plays(FOUR, place, mask, wilds)
-    if rules.joker_bomb and spare == 2 and least[0] < BOMB_TIER[JOKERS]:
+    if spare == 2 and rules.joker_bomb and least[0] < BOMB_TIER[JOKERS]:
         out.append(make(JOKERS, JOKER_PLACE, tuple(wilds)))
     return out
 

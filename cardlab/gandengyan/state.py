@@ -245,7 +245,7 @@ class GanDengYanState(State):
     def _turn_actions(self, plays) -> list[Action]:
         player = self.turn
         out = [new(Action, (player, "play", p.cards)) for p in plays]
-        if not plays or (self.top is not None and not self.rules.must_play):
+        if not plays or (self.table and not self.rules.must_play):
             out.append(new(Action, (player, "pass", ())))
         return out
 
@@ -305,7 +305,7 @@ class GanDengYanState(State):
 
     def _end_round(self) -> list[Event]:
         """Every other player passed the last play (or everyone passed the lead): clear, draw, lead."""
-        top, last = self.top, self.last_player
+        last, top = self.table[-1] if self.table else (None, None)
         cards = tuple([c for _, play in self.table for c in play.physical])
         self.pile.extend(cards)
         self.table = []
