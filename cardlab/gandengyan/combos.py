@@ -324,22 +324,27 @@ def legal_plays(hand: Iterable[Card], rules: GanDengYanRules, top: Play | None) 
     rows, wilds = _hand_rows(hand)
     out: list[Play] = []
     if top is None:
-        places = list(compress(_PLACES, rows))  # the places it holds a natural card of
         singles, pairs = _GROUPS[SINGLE], _GROUPS[PAIR]
-        for place in places:
+        held = doubled = 0  # the places held once and twice or more, as bits: place p is 1 << p
+        for place in compress(_PLACES, rows):
             mask = rows[place]
             out += singles[place][mask]
             out += _groups(PAIR, 2, place, _ROW_CARDS[place][mask], wilds) if wilds else pairs[place][mask]
-        if wilds:  # a run or pair run holds a natural card, and wild cards stand in for the others
+            held |= 1 << place
+            if mask in _TWO_OR_MORE:
+                doubled |= 1 << place
+        # A run starting at p needs p, p + 1 and p + 2 held, or the wild cards to stand in for the
+        # missing ones (but one); a pair run two cards of p and of p + 1, wild or natural (one natural).
+        one, two, three = held, held >> 1, held >> 2
+        if not wilds:
+            run_starts = _places_of(one & two & three & _RUN_START_BITS)
+            pair_run_starts = _places_of(doubled & doubled >> 1 & _PAIR_RUN_START_BITS)
+        else:
             spare = len(wilds)
-            run_starts = [p for p in _RUN_STARTS if 0 < (rows[p] > 0) + (rows[p + 1] > 0) + (rows[p + 2] > 0)
-                          >= 3 - spare]
-            pair_run_starts = [p for p in _PAIR_RUN_STARTS if 0 < _UP_TO_TWO[rows[p]] + _UP_TO_TWO[rows[p + 1]]
-                               >= 4 - spare]
-        else:  # the usual hand: a run needs a card of each of its ranks, a pair run two of both
-            run_starts = [p for p in places if p in _RUN_STARTS and rows[p + 1] and rows[p + 2]]
-            pair_run_starts = [p for p in places if p in _PAIR_RUN_STARTS and rows[p] in _TWO_OR_MORE
-                               and rows[p + 1] in _TWO_OR_MORE]
+            enough = one & two | one & three | two & three if spare == 1 else one | two | three
+            run_starts = _places_of(enough & _RUN_START_BITS)
+            pair_run_starts = [p for p in _places_of((one | two) & _PAIR_RUN_START_BITS)
+                               if _UP_TO_TWO[rows[p]] + _UP_TO_TWO[rows[p + 1]] >= 4 - spare]
         for start in run_starts:
             out += _runs(start, rows, wilds)
         for start in pair_run_starts:
@@ -377,9 +382,8 @@ def can_lead(hand: Iterable[Card], rules: GanDengYanRules) -> bool:
 
 _index = attrgetter("index")
 _PLACES = range(len(ORDER))
-_RUN_STARTS = range(ACE - 1)  # 3-4-5 up to Q-K-A
-_PAIR_RUN_STARTS = range(ACE)  # 3-3-4-4 up to K-K-A-A
-_STAND_INS: dict[tuple[Card, int], StandIn] = {}
+_RUN_START_BITS = (1 << ACE - 1) - 1  # runs start at 3 (3-4-5) up to Q (Q-K-A)
+_PAIR_RUN_START_BITS = (1 << ACE) - 1  # pair runs at 3 (3-3-4-4) up to K (K-K-A-A)
 _SUIT_BITS = {"S": 1, "H": 2, "D": 4, "C": 8}
 _SPOT = {c: (place, _SUIT_BITS[c.suit]) for c, place in PLACE_OF.items()}  # a natural card's row and suit
 # _ROW_CARDS[place][mask]: the cards of a row, in the deck's order (none for mask 0)
@@ -390,6 +394,12 @@ _AT_LEAST = [frozenset(mask for mask in range(16) if mask.bit_count() >= n) for 
 _TWO_OR_MORE = _AT_LEAST[2]  # the rows that hold a pair
 _UP_TO_TWO = [min(mask.bit_count(), 2) for mask in range(16)]  # what a row gives a pair run
 _GROUP_SIZES = {SINGLE: 1, PAIR: 2, THREE: 3, FOUR: 4}
+
+
+@functools.cache
+def _places_of(bits: int) -> tuple[int, ...]:
+    """The places whose bits are set in ``bits``, lowest first."""
+    return tuple(place for place in _PLACES if bits >> place & 1)
 
 
 def _hand_rows(hand: Iterable[Card]) -> tuple[list[int], list[Card]]:
@@ -411,11 +421,10 @@ def _hand_rows(hand: Iterable[Card]) -> tuple[list[int], list[Card]]:
 
 def stand_in(wild: Card, place: int) -> StandIn:
     """``wild`` standing for the rank at ``place`` (rank only); one shared object for each."""
-    key = (wild, place)
-    found = _STAND_INS.get(key)
-    if found is None:
-        found = _STAND_INS[key] = StandIn(wild, None, ORDER[place])
-    return found
+    return _STAND_INS[wild][place]
+
+
+_STAND_INS = {wild: tuple(StandIn(wild, None, rank) for rank in ORDER) for wild in ALL_CARDS if wild.suit is None}
 
 
 def _group_plays(kind: str, place: int, mask: int, wilds: list[Card]) -> Sequence[Play]:
@@ -428,7 +437,7 @@ def _group_plays(kind: str, place: int, mask: int, wilds: list[Card]) -> Sequenc
 def _groups(kind: str, size: int, place: int, cards: Sequence[Card], wilds: Sequence[Card]) -> list[Play]:
     out = []
     for m in range(max(1, size - len(wilds)), min(len(cards), size) + 1):
-        stand = tuple(stand_in(w, place) for w in wilds[:size - m])
+        stand = tuple([stand_in(w, place) for w in wilds[:size - m]])
         out += [make(kind, place, chosen + stand) for chosen in combinations(cards, m)]
     return out
 
@@ -442,20 +451,18 @@ def _bombs(rows, wilds, rules: GanDengYanRules, top: Play | None) -> list[Play]:
     """Every bomb that beats ``top`` (``None``: every bomb)."""
     spare = len(wilds)
     # a bomb of three takes a natural card and as many more, natural or wild, as make three
-    some_rank = not _AT_LEAST[max(1, 3 - spare)].isdisjoint(rows)
-    if not some_rank and spare != 2:  # the usual hand: no three of a rank, and no two jokers
+    rich = _AT_LEAST[max(1, 3 - spare)]
+    if rich.isdisjoint(rows) and spare != 2:  # the usual hand: no three of a rank, and no two jokers
         return []
     out = []
     least = top.power if top is not None else (-1, -1)
-    if some_rank:
-        for place, mask in enumerate(rows):
-            held = mask.bit_count() + spare
-            if not mask or held < 3:
-                continue
-            if (0, place) > least:
-                out += _group_plays(THREE, place, mask, wilds)
-            if held >= 4 and (1, place) > least:
-                out += _group_plays(FOUR, place, mask, wilds)
+    for place in compress(_PLACES, map(rich.__contains__, rows)):
+        mask = rows[place]
+        held = mask.bit_count() + spare
+        if (0, place) > least:
+            out += _group_plays(THREE, place, mask, wilds)
+        if held >= 4 and (1, place) > least:
+            out += _group_plays(FOUR, place, mask, wilds)
     if spare == 2 and rules.joker_bomb and least[0] < BOMB_TIER[JOKERS]:
         out.append(make(JOKERS, JOKER_PLACE, tuple(wilds)))
     return out
