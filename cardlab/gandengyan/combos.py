@@ -307,12 +307,13 @@ def _weaker_bomb(play: Play, top: Play) -> str:
 
 # --- which plays a hand holds --------------------------------------------------------------------
 #
-# A hand's natural cards of one rank are a *row*, kept as the set of its suits: a 4-bit mask,
-# spades 1, hearts 2, diamonds 4, clubs 8 (the deck's order of suits). A hand is then 13 small
-# numbers, its rows by place, and its jokers or wild cards (_hand_rows). What a row makes on its
-# own (its singles, pairs, threes and fours) is the same in every hand: _GROUPS holds it for every
-# place and mask, made once by _groups, the function that adds the jokers when a hand has some. A
-# hand without jokers looks its groups up; runs and pair runs are made from the rows' cards.
+# A hand's natural cards of one rank are a *row*, kept as the set of its suits: a 4-bit mask with
+# spades 1, hearts 2, diamonds 4 and clubs 8 (the deck's order of suits). A hand is then 13 small
+# numbers, its rows by place, and its jokers or wild cards (_hand_rows). What a row makes by itself
+# (its singles, pairs, threes and fours) is the same in every hand, so _GROUPS holds it for every
+# place and mask, made once by _groups, the function that adds the jokers when a hand has some; a
+# hand without jokers looks its groups up. Runs and pair runs are made from the rows' cards where
+# the places held (as bits, place p being 1 << p) say they may start.
 
 def legal_plays(hand: Iterable[Card], rules: GanDengYanRules, top: Play | None) -> list[Play]:
     """Every play from ``hand`` that may go on ``top`` (``None``: leading), each listed once.
@@ -325,7 +326,7 @@ def legal_plays(hand: Iterable[Card], rules: GanDengYanRules, top: Play | None) 
     out: list[Play] = []
     if top is None:
         singles, pairs = _GROUPS[SINGLE], _GROUPS[PAIR]
-        held = doubled = 0  # the places held once and twice or more, as bits: place p is 1 << p
+        held = doubled = 0  # the places of one natural card or more, and of two or more
         for place in compress(_PLACES, rows):
             mask = rows[place]
             out += singles[place][mask]
@@ -333,18 +334,19 @@ def legal_plays(hand: Iterable[Card], rules: GanDengYanRules, top: Play | None) 
             held |= 1 << place
             if mask in _TWO_OR_MORE:
                 doubled |= 1 << place
-        # A run starting at p needs p, p + 1 and p + 2 held, or the wild cards to stand in for the
-        # missing ones (but one); a pair run two cards of p and of p + 1, wild or natural (one natural).
-        one, two, three = held, held >> 1, held >> 2
+        # A run starting at p takes a card of p, p + 1 and p + 2, a pair run two of p and p + 1; the
+        # wild cards stand in for those the hand lacks, but at least one card is natural.
+        at_p, at_p1, at_p2 = held, held >> 1, held >> 2
         if not wilds:
-            run_starts = _places_of(one & two & three & _RUN_START_BITS)
-            pair_run_starts = _places_of(doubled & doubled >> 1 & _PAIR_RUN_START_BITS)
+            run_starts = _places_of(at_p & at_p1 & at_p2 & _RUN_STARTS)
+            pair_run_starts = _places_of(doubled & doubled >> 1 & _PAIR_RUN_STARTS)
         else:
             spare = len(wilds)
-            enough = one & two | one & three | two & three if spare == 1 else one | two | three
-            run_starts = _places_of(enough & _RUN_START_BITS)
-            pair_run_starts = [p for p in _places_of((one | two) & _PAIR_RUN_START_BITS)
-                               if _UP_TO_TWO[rows[p]] + _UP_TO_TWO[rows[p + 1]] >= 4 - spare]
+            # one wild card fills one missing place of three, two or more fill two
+            enough = at_p & at_p1 | at_p & at_p2 | at_p1 & at_p2 if spare == 1 else at_p | at_p1 | at_p2
+            run_starts = _places_of(enough & _RUN_STARTS)
+            pair_run_starts = [p for p in _places_of((at_p | at_p1) & _PAIR_RUN_STARTS)
+                               if _UP_TO_TWO[rows[p]] + _UP_TO_TWO[rows[p + 1]] + spare >= 4]
         for start in run_starts:
             out += _runs(start, rows, wilds)
         for start in pair_run_starts:
@@ -382,28 +384,21 @@ def can_lead(hand: Iterable[Card], rules: GanDengYanRules) -> bool:
 
 _index = attrgetter("index")
 _PLACES = range(len(ORDER))
-_RUN_START_BITS = (1 << ACE - 1) - 1  # runs start at 3 (3-4-5) up to Q (Q-K-A)
-_PAIR_RUN_START_BITS = (1 << ACE) - 1  # pair runs at 3 (3-3-4-4) up to K (K-K-A-A)
+_RUN_STARTS = (1 << ACE - 1) - 1  # as bits: runs start at 3 (3-4-5) up to Q (Q-K-A)
+_PAIR_RUN_STARTS = (1 << ACE) - 1  # as bits: pair runs start at 3 (3-3-4-4) up to K (K-K-A-A)
 _SUIT_BITS = {"S": 1, "H": 2, "D": 4, "C": 8}
 _SPOT = {c: (place, _SUIT_BITS[c.suit]) for c, place in PLACE_OF.items()}  # a natural card's row and suit
-# _ROW_CARDS[place][mask]: the cards of a row, in the deck's order (none for mask 0)
-_ROW_CARDS = [[tuple(c for c in ALL_CARDS if _SPOT.get(c) in {(place, bit) for bit in _SUIT_BITS.values() if bit & mask})
-               for mask in range(16)] for place in range(len(ORDER))]
-# _AT_LEAST[n]: the rows of at least n cards
-_AT_LEAST = [frozenset(mask for mask in range(16) if mask.bit_count() >= n) for n in range(5)]
-_TWO_OR_MORE = _AT_LEAST[2]  # the rows that hold a pair
-_UP_TO_TWO = [min(mask.bit_count(), 2) for mask in range(16)]  # what a row gives a pair run
+# _ROW_CARDS[place][mask]: the cards of the row ``mask`` at ``place``, in the deck's order
+_ROW_CARDS = [[tuple(c for c, (p, suit) in _SPOT.items() if p == place and suit & mask) for mask in range(16)]
+              for place in _PLACES]
+_AT_LEAST = [frozenset(mask for mask in range(16) if mask.bit_count() >= n) for n in range(5)]  # by cards
+_TWO_OR_MORE = _AT_LEAST[2]
+_UP_TO_TWO = [min(mask.bit_count(), 2) for mask in range(16)]  # the cards a row gives a pair run
 _GROUP_SIZES = {SINGLE: 1, PAIR: 2, THREE: 3, FOUR: 4}
 
 
-@functools.cache
-def _places_of(bits: int) -> tuple[int, ...]:
-    """The places whose bits are set in ``bits``, lowest first."""
-    return tuple(place for place in _PLACES if bits >> place & 1)
-
-
 def _hand_rows(hand: Iterable[Card]) -> tuple[list[int], list[Card]]:
-    """``hand`` as its rows (by place, 0 where it holds no card of that rank) and its jokers or
+    """``hand`` as its rows by place (0 where it holds no card of that rank) and its jokers or
     wild cards in the deck's order."""
     rows = [0] * len(ORDER)
     wilds: list[Card] = []
@@ -419,16 +414,24 @@ def _hand_rows(hand: Iterable[Card]) -> tuple[list[int], list[Card]]:
     return rows, wilds
 
 
+@functools.cache
+def _places_of(bits: int) -> tuple[int, ...]:
+    """The places whose bits are set in ``bits``, lowest first."""
+    return tuple(place for place in _PLACES if bits >> place & 1)
+
+
 def stand_in(wild: Card, place: int) -> StandIn:
     """``wild`` standing for the rank at ``place`` (rank only); one shared object for each."""
     return _STAND_INS[wild][place]
 
 
-_STAND_INS = {wild: tuple(StandIn(wild, None, rank) for rank in ORDER) for wild in ALL_CARDS if wild.suit is None}
+_STAND_INS = {wild: tuple(StandIn(wild, None, rank) for rank in ORDER)
+              for wild in ALL_CARDS if wild.suit is None}
 
 
 def _group_plays(kind: str, place: int, mask: int, wilds: list[Card]) -> Sequence[Play]:
-    """The singles, pairs, threes or fours (``kind``) of the row ``mask`` at ``place`` and the wild cards."""
+    """The singles, pairs, threes or fours (``kind``) of the row ``mask`` at ``place`` and the wild
+    cards."""
     if not wilds or kind == SINGLE:  # a joker or wild card is never played as a single
         return _GROUPS[kind][place][mask]
     return _groups(kind, _GROUP_SIZES[kind], place, _ROW_CARDS[place][mask], wilds)
@@ -442,34 +445,35 @@ def _groups(kind: str, size: int, place: int, cards: Sequence[Card], wilds: Sequ
     return out
 
 
-# _GROUPS[kind][place][mask]: the groups of a row without jokers, made once
-_GROUPS = {kind: [[tuple(_groups(kind, size, place, cards, ())) for cards in row] for place, row in enumerate(_ROW_CARDS)]
+# _GROUPS[kind][place][mask]: the groups of the row ``mask`` at ``place`` without jokers
+_GROUPS = {kind: [[tuple(_groups(kind, size, place, cards, ())) for cards in row]
+                  for place, row in enumerate(_ROW_CARDS)]
            for kind, size in _GROUP_SIZES.items()}
 
 
-def _bombs(rows, wilds, rules: GanDengYanRules, top: Play | None) -> list[Play]:
+def _bombs(rows: list[int], wilds: list[Card], rules: GanDengYanRules, top: Play | None) -> list[Play]:
     """Every bomb that beats ``top`` (``None``: every bomb)."""
+    if not wilds and _AT_LEAST[3].isdisjoint(rows):  # the usual hand: no three of a rank, no joker
+        return []
     spare = len(wilds)
     # a bomb of three takes a natural card and as many more, natural or wild, as make three
-    rich = _AT_LEAST[max(1, 3 - spare)]
-    if rich.isdisjoint(rows) and spare != 2:  # the usual hand: no three of a rank, and no two jokers
-        return []
-    out = []
+    enough = _AT_LEAST[max(1, 3 - spare)]
     least = top.power if top is not None else (-1, -1)
-    for place in compress(_PLACES, map(rich.__contains__, rows)):
+    out = []
+    for place in compress(_PLACES, map(enough.__contains__, rows)):
         mask = rows[place]
-        held = mask.bit_count() + spare
         if (0, place) > least:
             out += _group_plays(THREE, place, mask, wilds)
-        if held >= 4 and (1, place) > least:
+        if mask.bit_count() + spare >= 4 and (1, place) > least:
             out += _group_plays(FOUR, place, mask, wilds)
     if spare == 2 and rules.joker_bomb and least[0] < BOMB_TIER[JOKERS]:
         out.append(make(JOKERS, JOKER_PLACE, tuple(wilds)))
     return out
 
 
-def _runs(start: int, rows, wilds) -> list[Play]:
-    held = [_ROW_CARDS[place][rows[place]] for place in range(start, start + 3)]
+def _runs(start: int, rows: list[int], wilds: list[Card]) -> list[Play]:
+    held = (_ROW_CARDS[start][rows[start]], _ROW_CARDS[start + 1][rows[start + 1]],
+            _ROW_CARDS[start + 2][rows[start + 2]])
     missing = held.count(())
     if missing == 3 or missing > len(wilds):
         return []
@@ -479,7 +483,7 @@ def _runs(start: int, rows, wilds) -> list[Play]:
     return _with_stand_ins(RUN, start, product(*(cards + (None,) for cards in held)), 1, wilds)
 
 
-def _pair_runs(start: int, rows, wilds) -> list[Play]:
+def _pair_runs(start: int, rows: list[int], wilds: list[Card]) -> list[Play]:
     low, high = _ROW_CARDS[start][rows[start]], _ROW_CARDS[start + 1][rows[start + 1]]
     held = min(len(low), 2) + min(len(high), 2)
     if not held or held + len(wilds) < 4:
@@ -491,7 +495,7 @@ def _pair_runs(start: int, rows, wilds) -> list[Play]:
     return _with_stand_ins(PAIRS, start, (a + b for a, b in product(*options)), 2, wilds)
 
 
-def _with_stand_ins(kind: str, start: int, picks, copies: int, wilds) -> list[Play]:
+def _with_stand_ins(kind: str, start: int, picks, copies: int, wilds: list[Card]) -> list[Play]:
     """The runs (``copies`` 1) or pair runs (2) starting at ``start`` of the ``picks``, each pick
     the cards in order with ``None`` where the next of ``wilds`` stands in for its place; those
     that need more wild cards than the hand holds, or hold no natural card, are left out."""

@@ -10,8 +10,9 @@ from ..engine import (Action, DealError, Event, IllegalAction, Match, Refusal, S
 from .combos import Play, alone_text, can_lead, legal_plays, readings, ruling, show, token_text
 from .rules import RULESETS, GanDengYanRules, and_list, in_order
 
-# Actions and events are made as tuple.__new__(Action, (...)): their NamedTuple __new__ is slower.
-new = tuple.__new__
+# Actions and events are built with tuple.__new__: through their NamedTuple __new__ they are
+# several times slower to make, and every decision makes a few.
+_new = tuple.__new__
 
 # Refusals of a play in the contract's order: when every reading of the jokers is refused, the
 # refusal listed first applies, as it would with several reasons for one reading.
@@ -244,9 +245,9 @@ class GanDengYanState(State):
 
     def _turn_actions(self, plays) -> list[Action]:
         player = self.turn
-        out = [new(Action, (player, "play", p.cards)) for p in plays]
+        out = [_new(Action, (player, "play", p.cards)) for p in plays]
         if not plays or (self.table and not self.rules.must_play):
-            out.append(new(Action, (player, "pass", ())))
+            out.append(_new(Action, (player, "pass", ())))
         return out
 
     def to_act(self) -> list[str]:
@@ -273,7 +274,7 @@ class GanDengYanState(State):
             text = f"{player} leads {play}."
         self.table.append((player, play))
         self.passed = []
-        events = [new(Event, ("play", player, play.cards, text))]
+        events = [_new(Event, ("play", player, play.cards, text))]
         if hand:
             self.turn = self.seat_after(player)
             return events
@@ -292,9 +293,9 @@ class GanDengYanState(State):
         if self.table:
             last, top = self.table[-1]
             if len(self.passed) == len(self.players) - 1:
-                return [new(Event, ("pass", player, (), f"{player} passes."))] + self._end_round()
+                return [_new(Event, ("pass", player, (), f"{player} passes."))] + self._end_round()
             self.turn = following
-            return [new(Event, ("pass", player, (), f"{player} passes. A pass neither ends the round nor "
+            return [_new(Event, ("pass", player, (), f"{player} passes. A pass neither ends the round nor "
                                 f"draws a card: {following} may still answer {last}'s {top}."))]
         lone = alone_text(self.hands[player], self.rules)
         event = Event("pass", player, (), f"{player} has nothing that may lead and passes the lead. {lone}")
@@ -312,7 +313,7 @@ class GanDengYanState(State):
         self.passed = []
         if top is not None:
             leader = last
-            events = [new(Event, ("clear", leader, cards, f"Everyone else has passed {leader}'s {top}: the "
+            events = [_new(Event, ("clear", leader, cards, f"Everyone else has passed {leader}'s {top}: the "
                                   "round is over and the table is cleared."))]
         else:
             leader = self.lead
@@ -327,7 +328,7 @@ class GanDengYanState(State):
         events.extend(self._draw(leader))
         self.lead = self.turn = leader
         why = f"{leader} played last, so {leader}" if top is not None else f"{leader} keeps the lead and"
-        events.append(new(Event, ("lead", leader, (), f"{why} leads the next round with any type.")))
+        events.append(_new(Event, ("lead", leader, (), f"{why} leads the next round with any type.")))
         return events
 
     def _draw(self, leader: str) -> list[Event]:
@@ -349,7 +350,7 @@ class GanDengYanState(State):
             what = (f"{p} takes the lead and is the only one to draw: {p} draws {token_text(c)}" if single
                     else f"{p} draws {token_text(c)}" if i else f"{p} draws {token_text(c)} first")
             end = "" if stock else " The stock is now empty."
-            events.append(new(Event, ("draw", p, (c,), f"{what} and holds {count_cards(len(hand))}.{end}")))
+            events.append(_new(Event, ("draw", p, (c,), f"{what} and holds {count_cards(len(hand))}.{end}")))
         return events
 
     # --- views ----------------------------------------------------------------------------------
