@@ -156,3 +156,28 @@ def test_copy_is_independent(seed, steps):
     if not twin.is_over():
         twin.apply(rng.choice(twin.legal_actions()))
         assert twin != game
+
+
+
+@pytest.mark.parametrize("rules, n", COMBOS)
+@FEW
+@given(seed=seeds)
+def test_actions_offered_in_an_earlier_position_are_judged_afresh(rules, n, seed):
+    """check() accepts an action that legal_actions() offered without reading it again only in the
+    position that offered it: each player's actions offered earlier, checked again whenever that
+    player is to act, are accepted exactly when the position now allows them."""
+    game = new_game(rules, names(n), seed=seed)
+    rng = random.Random(seed)
+    earlier = {}  # player -> the actions offered to them in an earlier position
+    while not game.is_over():
+        fresh = game.copy()
+        now = fresh.legal_actions()
+        known = {signature(fresh, a) for a in now}
+        for action in earlier.get(game.turn, ()):
+            if game.check(action) is None:
+                assert signature(game, action) in known, f"{action} is accepted but not allowed now"
+            else:
+                assert action not in now, f"{action} is refused but allowed now"
+        if rng.random() < 0.5:
+            earlier[game.turn] = game.legal_actions()
+        game.apply(rng.choice(now))
