@@ -330,19 +330,20 @@ def legal_plays(hand: Iterable[Card], rules: GanDengYanRules, top: Play | None) 
         for place in compress(_PLACES, rows):
             mask = rows[place]
             out += singles[place][mask]
-            out += _groups(PAIR, 2, place, _ROW_CARDS[place][mask], wilds) if wilds else pairs[place][mask]
+            out += _group_plays(PAIR, place, mask, wilds) if wilds else pairs[place][mask]
             held |= 1 << place
             if mask in _TWO_OR_MORE:
                 doubled |= 1 << place
-        # A run starting at p takes a card of p, p + 1 and p + 2, a pair run two of p and p + 1; the
-        # wild cards stand in for those the hand lacks, but at least one card is natural.
+        # A run from p takes a card of p, p + 1 and p + 2, a pair run two of p and two of p + 1: the
+        # wild cards stand in for those the hand lacks, but one card at least is natural. Shifted,
+        # the places held say where the runs may start: bit p of held >> 1 is place p + 1.
         at_p, at_p1, at_p2 = held, held >> 1, held >> 2
         if not wilds:
             run_starts = _places_of(at_p & at_p1 & at_p2 & _RUN_STARTS)
             pair_run_starts = _places_of(doubled & doubled >> 1 & _PAIR_RUN_STARTS)
         else:
             spare = len(wilds)
-            # one wild card fills one missing place of three, two or more fill two
+            # one wild card fills one place of three, two or more fill two
             enough = at_p & at_p1 | at_p & at_p2 | at_p1 & at_p2 if spare == 1 else at_p | at_p1 | at_p2
             run_starts = _places_of(enough & _RUN_STARTS)
             pair_run_starts = [p for p in _places_of((at_p | at_p1) & _PAIR_RUN_STARTS)

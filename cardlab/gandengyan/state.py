@@ -13,6 +13,8 @@ from .rules import RULESETS, GanDengYanRules, and_list, in_order
 # Actions and events are built with tuple.__new__: through their NamedTuple __new__ they are
 # several times slower to make, and every decision makes a few.
 _new = tuple.__new__
+# "holds 6 cards": the hand sizes a draw speaks of, written out once (up to the 58 cards of jj)
+_N_CARDS = tuple(count_cards(n) for n in range(59))
 
 # Refusals of a play in the contract's order: when every reading of the jokers is refused, the
 # refusal listed first applies, as it would with several reasons for one reading.
@@ -350,7 +352,7 @@ class GanDengYanState(State):
             what = (f"{p} takes the lead and is the only one to draw: {p} draws {token_text(c)}" if single
                     else f"{p} draws {token_text(c)}" if i else f"{p} draws {token_text(c)} first")
             end = "" if stock else " The stock is now empty."
-            events.append(_new(Event, ("draw", p, (c,), f"{what} and holds {count_cards(len(hand))}.{end}")))
+            events.append(_new(Event, ("draw", p, (c,), f"{what} and holds {_N_CARDS[len(hand)]}.{end}")))
         return events
 
     # --- views ----------------------------------------------------------------------------------
