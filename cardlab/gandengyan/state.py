@@ -376,7 +376,6 @@ class GanDengYanState(State):
             if p != seat:
                 skeleton.hands[p] = []
         skeleton.stock = []
-        skeleton._checked = (None, None)
         return skeleton
 
     def deal_spec(self) -> dict:
@@ -428,6 +427,8 @@ class GanDengYanState(State):
                 self.lead, self.turn, self.dealer, self.winner, self.over)
 
     def copy(self) -> "GanDengYanState":
+        """An independent copy: cards, plays, rules and names are shared (they never change), every
+        list and dict is new, and nothing offered or checked is remembered."""
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.hands = {p: list(h) for p, h in self.hands.items()}
@@ -435,6 +436,8 @@ class GanDengYanState(State):
         other.table = list(self.table)
         other.pile = list(self.pile)
         other.passed = list(self.passed)
+        other._offered = (None, ())
+        other._checked = (None, None)
         return other
 
     def describe(self) -> str:
