@@ -188,7 +188,8 @@ def test_actions_offered_in_an_earlier_position_are_judged_by_the_rules(rules, n
         judge = by_the_rules(game)
         for action in earlier.get(game.turn, ()):
             assert game.check(action) == judge.check(action), action
-        offered = game.legal_actions()
-        if rng.random() < 0.5:
-            earlier[game.turn] = offered
+        if rng.random() < 0.5:  # asked here, so that game remembers what it offered
+            offered = earlier[game.turn] = game.legal_actions()
+        else:
+            offered = judge.legal_actions()
         game.apply(rng.choice(offered))
