@@ -36,7 +36,7 @@ def by_the_rules(game):
     """A copy of ``game`` that remembers no legal actions: its check() applies every rule, where
     ``game`` accepts an action its legal_actions() offered without reading it again."""
     fresh = game.copy()
-    assert fresh._offered == (None, ())
+    assert fresh._offered is None
     return fresh
 
 

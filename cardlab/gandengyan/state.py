@@ -88,7 +88,9 @@ class GanDengYanState(State):
         self.winner: str | None = None
         self.over = False
         self._checked: tuple = (None, None)
-        self._offered: tuple = (None, ())
+        # The actions legal_actions() offered, their plays, and what they were worked out from
+        # (_offer_key): check() accepts an offered action at once while that lasts.
+        self._offered: tuple | None = None
 
     # --- facts ----------------------------------------------------------------------------------
 
@@ -137,22 +139,37 @@ class GanDengYanState(State):
 
     def plays_for(self, player: str) -> list[Play]:
         """Every play ``player`` could make on the table as it is now (turn aside)."""
-        hand, top = self.hands[player], self.top
-        plays = legal_plays(hand, self.rules, top)
-        # check() finds an offered play here rather than reading its cards again (_offered_plays)
-        self._offered = ((player, tuple(hand), top, self.rules), tuple(plays))
-        return plays
+        return legal_plays(self.hands[player], self.rules, self.top)
 
-    def _offered_plays(self, player: str) -> tuple[Play, ...] | None:
-        """The plays :meth:`plays_for` last worked out, if they were ``player``'s and the hand, the
-        top and the rules are still what they were worked out from (nothing else decides them);
-        else ``None``."""
-        worked_from, plays = self._offered
-        if worked_from == (player, tuple(self.hands[player]), self.top, self.rules):
-            return plays
-        return None
+    def _offer_key(self) -> tuple:
+        """All that decides the actions of the player on turn: who it is, their hand, the top and
+        the rules (the game not being over)."""
+        return (self.turn, tuple(self.hands[self.turn]), self.top, self.rules)
+
+    def _still_offered(self) -> tuple[tuple[Action, ...], tuple[Play, ...]] | None:
+        """The actions :meth:`legal_actions` offered and their plays, if the position they were
+        offered in lasts: the game goes on and :meth:`_offer_key` is as it was; else ``None``."""
+        if self._offered is None or self.over:
+            return None
+        worked_from, actions, plays = self._offered
+        return (actions, plays) if worked_from == self._offer_key() else None
 
     # --- legality -------------------------------------------------------------------------------
+
+    def check(self, action: Action | str) -> Refusal | None:
+        """:meth:`State.check`, answered at once for an action that :meth:`legal_actions` offered
+        in this very position: it is well formed and legal, and its play is known."""
+        offered = self._still_offered()
+        if offered is not None:
+            actions, plays = offered
+            try:
+                i = actions.index(action)
+            except ValueError:  # not offered: checked in full
+                pass
+            else:  # a pass comes after the plays
+                self._checked = (action, plays[i] if i < len(plays) else None)
+                return None
+        return super().check(action)
 
     def _check(self, action: Action) -> Refusal | None:
         player, verb, cards = action
@@ -169,9 +186,7 @@ class GanDengYanState(State):
                            "player's left, and a player who passed may play again once someone plays.")
         if verb == "pass":
             return self._check_pass(player)
-        refusal, play = None, self._offered_play(player, cards)
-        if play is None:
-            refusal, play = self._resolve(player, cards)
+        refusal, play = self._resolve(player, cards)
         # apply() performs right after checking: keep the reading so it is not worked out twice
         self._checked = (action, play)
         return refusal
@@ -184,22 +199,13 @@ class GanDengYanState(State):
                                "type): a pass answers a play on the table.")
             return None
         if self.rules.must_play:
-            plays = self._offered_plays(player)
-            if plays is None:
-                plays = self.plays_for(player)
+            offered = self._still_offered()
+            plays = offered[1] if offered is not None else self.plays_for(player)
             if plays:
                 some = and_list(map(str, plays[:3]), "or")
                 more = f" ({len(plays)} plays in all)" if len(plays) > 3 else ""
                 return Refusal("must_play", f"Under {self.rules.name} a player who can follow must play "
                                f"(有出必出): {player} could answer {top.shown} with {some}{more}.")
-        return None
-
-    def _offered_play(self, player: str, cards: tuple) -> Play | None:
-        """The play of ``cards``, if the legal actions of this very position offered it (the
-        action then names the offered cards themselves, so they compare at once)."""
-        for play in self._offered_plays(player) or ():
-            if play.cards == cards:
-                return play
         return None
 
     def _resolve(self, player: str, tokens) -> tuple[Refusal | None, Play | None]:
@@ -250,6 +256,7 @@ class GanDengYanState(State):
         out = [_new(Action, (player, "play", p.cards)) for p in plays]
         if not plays or (self.table and not self.rules.must_play):
             out.append(_new(Action, (player, "pass", ())))
+        self._offered = (self._offer_key(), tuple(out), tuple(plays))  # check() accepts these at once
         return out
 
     def to_act(self) -> list[str]:
@@ -436,7 +443,7 @@ class GanDengYanState(State):
         other.table = list(self.table)
         other.pile = list(self.pile)
         other.passed = list(self.passed)
-        other._offered = (None, ())
+        other._offered = None
         other._checked = (None, None)
         return other
 
