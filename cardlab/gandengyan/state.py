@@ -77,6 +77,7 @@ class GanDengYanState(State):
     def __init__(self, rules: GanDengYanRules, players, hands, stock, leader: str, dealer: str | None = None):
         self.rules = rules
         self.players = tuple(players)
+        self._left = dict(zip(self.players, self.players[1:] + self.players[:1]))  # see seat_after
         self.hands: dict[str, list[Card]] = {p: list(hands.get(p, ())) for p in self.players}
         self.stock: list[Card] = list(stock)
         self.dealer = dealer if dealer is not None else leader
@@ -105,8 +106,7 @@ class GanDengYanState(State):
 
     def seat_after(self, player: str) -> str:
         """The player on ``player``'s left: play goes clockwise and nobody leaves before the end."""
-        players = self.players
-        return players[(players.index(player) + 1) % len(players)]
+        return self._left[player]
 
     def deck_cards(self) -> frozenset[Card]:
         return deck_set(self.rules.deck_name)
