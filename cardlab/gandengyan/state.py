@@ -434,8 +434,9 @@ class GanDengYanState(State):
                 self.lead, self.turn, self.dealer, self.winner, self.over)
 
     def copy(self) -> "GanDengYanState":
-        """An independent copy: cards, plays, rules and names are shared (they never change), every
-        list and dict is new, and nothing offered or checked is remembered."""
+        """An independent copy: cards, plays, rules, names and seats are shared (they never
+        change), every list of cards or players is new, and nothing offered or checked is
+        remembered."""
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.hands = {p: list(h) for p, h in self.hands.items()}
