@@ -32,6 +32,14 @@ def every_card(game) -> Counter:
     return Counter(cards)
 
 
+def by_the_rules(game):
+    """A copy of ``game`` that remembers no legal actions: its check() applies every rule, where
+    ``game`` accepts an action its legal_actions() offered without reading it again."""
+    fresh = game.copy()
+    assert fresh._offered is None
+    return fresh
+
+
 def random_game(rules, n, seed, visit=None):
     """Play a seeded random legal game to its end; ``visit(game, rng)`` sees every position before
     each decision. Returns the actions taken and the final position."""
@@ -112,14 +120,16 @@ def test_check_agrees_with_legal_actions_and_refusals_change_nothing(rules, n, s
             return
         seen.append(1)
         legal = game.legal_actions()
+        judge = by_the_rules(game)
         assert len(set(legal)) == len(legal)
-        assert all(game.check(a) is None for a in legal)
-        known = {signature(game, a) for a in legal}
+        assert all(judge.check(a) is None for a in legal)
+        known = {signature(judge, a) for a in legal}
         assert len(known) == len(legal), "two listed actions do the same"
         for action in candidates(game, rng):
-            refusal = game.check(action)
+            refusal = judge.check(action)
+            assert game.check(action) == refusal  # the actions just offered aside, nothing is remembered
             if refusal is None:
-                assert signature(game, action) in known, f"{action} is accepted but not listed"
+                assert signature(judge, action) in known, f"{action} is accepted but not listed"
                 continue
             assert refusal.code in REASON_CODES and refusal.explanation
             before = game.key()
@@ -156,3 +166,30 @@ def test_copy_is_independent(seed, steps):
     if not twin.is_over():
         twin.apply(rng.choice(twin.legal_actions()))
         assert twin != game
+
+
+
+
+@pytest.mark.parametrize("rules, n", COMBOS)
+@FEW
+@given(seed=seeds)
+def test_actions_offered_in_an_earlier_position_are_judged_by_the_rules(rules, n, seed):
+    """check() accepts an action legal_actions() offered without reading it again only in the
+    position it was offered in: each player's actions offered earlier, checked again whenever
+    that player is to act (after other plays, or after a hand was set from outside), get the
+    very answer the rules give."""
+    game = new_game(rules, names(n), seed=seed)
+    rng = random.Random(seed)
+    earlier = {}  # player -> the actions offered to them in an earlier position
+    while not game.is_over():
+        if rng.random() < 0.1:  # a hand set from outside: two players swap hands
+            a, b = rng.sample(game.players, 2)
+            game.hands[a], game.hands[b] = game.hands[b], game.hands[a]
+        judge = by_the_rules(game)
+        for action in earlier.get(game.turn, ()):
+            assert game.check(action) == judge.check(action), action
+        if rng.random() < 0.5:  # asked here, so that game remembers what it offered
+            offered = earlier[game.turn] = game.legal_actions()
+        else:
+            offered = judge.legal_actions()
+        game.apply(rng.choice(offered))

@@ -7,11 +7,12 @@ sentence that explains them: why a play may follow, or the reason code and why n
 
 from __future__ import annotations
 
-from itertools import combinations, product
+import functools
+from itertools import combinations, compress, product
 from operator import attrgetter
-from typing import Iterable, NamedTuple
+from typing import Iterable, NamedTuple, Sequence
 
-from ..cards import RANK_NAMES, SUIT_SYMBOLS, Card, StandIn, count_cards
+from ..cards import ALL_CARDS, RANK_NAMES, SUIT_SYMBOLS, Card, StandIn, count_cards
 from ..engine import Refusal
 from .rules import ACE, ORDER, PLACE, PLACE_OF, TWO, GanDengYanRules, and_list, place_text
 
@@ -27,12 +28,26 @@ def token_text(token: Card | StandIn) -> str:
     """A card in the 9♠ form; a stand-in as ``BJ=4`` or ``BJ=4♠``; a joker or wild card by its code."""
     if isinstance(token, StandIn):
         return f"{token.card.code}={RANK_NAMES[token.rank]}{SUIT_SYMBOLS.get(token.suit, '')}"
-    return token.symbol
+    return _SYMBOLS[token]
+
+
+_SYMBOLS = {c: c.symbol for c in ALL_CARDS}  # every play's text shows its cards: looked up, not rebuilt
 
 
 def show(tokens: Iterable) -> str:
     """Cards as a learner reads them: ``"4♠ 4♥ BJ=4"``."""
-    return " ".join(token_text(t) for t in tokens)
+    return " ".join(map(token_text, tokens))
+
+
+# Every event names or shows a play, and the same few plays recur: their texts are made once.
+@functools.lru_cache(maxsize=4096)
+def _shown(cards: tuple) -> str:
+    return show(cards)
+
+
+@functools.lru_cache(maxsize=4096)
+def _play_text(play: "Play") -> str:
+    return f"{play.name()} ({play.shown})"
 
 
 def _plural(place: int) -> str:
@@ -63,7 +78,7 @@ class Play(NamedTuple):
 
     @property
     def physical(self) -> tuple[Card, ...]:
-        return tuple(t.card if isinstance(t, StandIn) else t for t in self.cards)
+        return tuple([t.card if isinstance(t, StandIn) else t for t in self.cards])
 
     @property
     def naturals(self) -> tuple[Card, ...]:
@@ -76,26 +91,31 @@ class Play(NamedTuple):
 
     @property
     def shown(self) -> str:
-        return show(self.cards)
+        return _shown(self.cards)
 
     def name(self) -> str:
         """``"single 8"``, ``"pair of 8s"``, ``"run 6-7-8"``, ``"pair run 6-6-7-7"``, ``"three 5s"``,
         ``"two jokers"``."""
-        p = self.place
-        if self.kind == SINGLE:
-            return f"single {place_text(p)}"
-        if self.kind == PAIR:
-            return f"pair of {_plural(p)}"
-        if self.kind == RUN:
-            return "run " + "-".join(place_text(q) for q in range(p, p + 3))
-        if self.kind == PAIRS:
-            return "pair run " + "-".join(place_text(q) for q in (p, p, p + 1, p + 1))
-        if self.kind == JOKERS:
-            return "two jokers"
-        return f"{self.kind} {_plural(p)}"
+        return play_name(self.kind, self.place)
 
     def __str__(self) -> str:
-        return f"{self.name()} ({self.shown})"
+        return _play_text(self)
+
+
+@functools.cache  # a name is made once for each kind and place: plays are named in every event
+def play_name(kind: str, place: int) -> str:
+    """The name of a play of ``kind`` at ``place`` (:meth:`Play.name`)."""
+    if kind == SINGLE:
+        return f"single {place_text(place)}"
+    if kind == PAIR:
+        return f"pair of {_plural(place)}"
+    if kind == RUN:
+        return "run " + "-".join(place_text(q) for q in range(place, place + 3))
+    if kind == PAIRS:
+        return "pair run " + "-".join(place_text(q) for q in (place, place, place + 1, place + 1))
+    if kind == JOKERS:
+        return "two jokers"
+    return f"{kind} {_plural(place)}"
 
 
 def make(kind: str, place: int, cards: tuple) -> Play:
@@ -286,6 +306,14 @@ def _weaker_bomb(play: Play, top: Play) -> str:
 
 
 # --- which plays a hand holds --------------------------------------------------------------------
+#
+# A hand's natural cards of one rank are a *row*, kept as the set of its suits: a 4-bit mask with
+# spades 1, hearts 2, diamonds 4 and clubs 8 (the deck's order of suits). A hand is then 13 small
+# numbers, its rows by place, and its jokers or wild cards (_hand_rows). What a row makes by itself
+# (its singles, pairs, threes and fours) is the same in every hand, so _GROUPS holds it for every
+# place and mask, made once by _groups, the function that adds the jokers when a hand has some; a
+# hand without jokers looks its groups up. Runs and pair runs are made from the rows' cards where
+# the places held (as bits, place p being 1 << p) say they may start.
 
 def legal_plays(hand: Iterable[Card], rules: GanDengYanRules, top: Play | None) -> list[Play]:
     """Every play from ``hand`` that may go on ``top`` (``None``: leading), each listed once.
@@ -294,51 +322,53 @@ def legal_plays(hand: Iterable[Card], rules: GanDengYanRules, top: Play | None) 
     them in the deck's order (the black joker first; ``W1`` first), each written with the rank it
     stands for. Only plays of the top's type one rank higher, the 2 exception and bombs that beat
     it are generated, so a follow costs little."""
-    by_place: dict[int, list[Card]] = {}
-    wilds: list[Card] = []
-    for c in sorted(hand, key=_index):
-        if c.suit is None:
-            wilds.append(c)
-        else:
-            place = PLACE_OF[c]
-            if place in by_place:
-                by_place[place].append(c)
-            else:
-                by_place[place] = [c]
+    rows, wilds = _hand_rows(hand)
     out: list[Play] = []
     if top is None:
-        places = sorted(by_place)
-        for place in places:
-            cards = by_place[place]
-            out.extend(make(SINGLE, place, (c,)) for c in cards)
-            if len(cards) > 1 or wilds:
-                out.extend(_groups(PAIR, 2, place, cards, wilds))
-        # a run or pair run holds at least one natural card, so it starts at most two places below one
-        for start in sorted({p - k for p in places for k in (0, 1, 2)} & _RUN_STARTS):
-            out.extend(_runs(start, by_place, wilds))
-        for start in sorted({p - k for p in places for k in (0, 1)} & _PAIR_RUN_STARTS):
-            out.extend(_pair_runs(start, by_place, wilds))
-        out.extend(_bombs(by_place, wilds, rules, None))
+        singles, pairs = _GROUPS[SINGLE], _GROUPS[PAIR]
+        held = doubled = 0  # the places of one natural card or more, and of two or more
+        for place in compress(_PLACES, rows):
+            mask = rows[place]
+            out += singles[place][mask]
+            out += _group_plays(PAIR, place, mask, wilds) if wilds else pairs[place][mask]
+            held |= 1 << place
+            if mask in _TWO_OR_MORE:
+                doubled |= 1 << place
+        # A run from p takes a card of p, p + 1 and p + 2, a pair run two of p and two of p + 1: the
+        # wild cards stand in for those the hand lacks, but one card at least is natural. Shifted,
+        # the places held say where the runs may start: bit p of held >> 1 is place p + 1.
+        at_p, at_p1, at_p2 = held, held >> 1, held >> 2
+        if not wilds:
+            run_starts = _places_of(at_p & at_p1 & at_p2 & _RUN_STARTS)
+            pair_run_starts = _places_of(doubled & doubled >> 1 & _PAIR_RUN_STARTS)
+        else:
+            spare = len(wilds)
+            # one wild card fills one place of three, two or more fill two
+            enough = at_p & at_p1 | at_p & at_p2 | at_p1 & at_p2 if spare == 1 else at_p | at_p1 | at_p2
+            run_starts = _places_of(enough & _RUN_STARTS)
+            pair_run_starts = [p for p in _places_of((at_p | at_p1) & _PAIR_RUN_STARTS)
+                               if _UP_TO_TWO[rows[p]] + _UP_TO_TWO[rows[p + 1]] + spare >= 4]
+        for start in run_starts:
+            out += _runs(start, rows, wilds)
+        for start in pair_run_starts:
+            out += _pair_runs(start, rows, wilds)
+        out += _bombs(rows, wilds, rules, None)
         return out
     if top.is_bomb:
-        return _bombs(by_place, wilds, rules, top)
+        return _bombs(rows, wilds, rules, top)
     up = top.place + 1
     if top.kind in (SINGLE, PAIR):
         # one rank higher, and the 2 exception (the same place when the top is an ace)
         places = () if top.place == TWO else (up,) if up == TWO else (up, TWO)
         for place in places:
-            if place not in by_place:
-                continue
-            if top.kind == SINGLE:
-                out.extend(make(SINGLE, place, (c,)) for c in by_place[place])
-            else:
-                out.extend(_groups(PAIR, 2, place, by_place[place], wilds))
+            if rows[place]:
+                out += _group_plays(top.kind, place, rows[place], wilds)
     elif top.kind == RUN:
         if up + 2 <= ACE:
-            out.extend(_runs(up, by_place, wilds))
+            out += _runs(up, rows, wilds)
     elif up + 1 <= ACE:
-        out.extend(_pair_runs(up, by_place, wilds))
-    out.extend(_bombs(by_place, wilds, rules, None))
+        out += _pair_runs(up, rows, wilds)
+    out += _bombs(rows, wilds, rules, None)
     return out
 
 
@@ -354,91 +384,128 @@ def can_lead(hand: Iterable[Card], rules: GanDengYanRules) -> bool:
 
 
 _index = attrgetter("index")
-_RUN_STARTS = frozenset(range(ACE - 1))  # 3-4-5 up to Q-K-A
-_PAIR_RUN_STARTS = frozenset(range(ACE))  # 3-3-4-4 up to K-K-A-A
-_STAND_INS: dict[tuple[Card, int], StandIn] = {}
+_PLACES = range(len(ORDER))
+_RUN_STARTS = (1 << ACE - 1) - 1  # as bits: runs start at 3 (3-4-5) up to Q (Q-K-A)
+_PAIR_RUN_STARTS = (1 << ACE) - 1  # as bits: pair runs start at 3 (3-3-4-4) up to K (K-K-A-A)
+_SUIT_BITS = {"S": 1, "H": 2, "D": 4, "C": 8}
+_SPOT = {c: (place, _SUIT_BITS[c.suit]) for c, place in PLACE_OF.items()}  # a natural card's row and suit
+# _ROW_CARDS[place][mask]: the cards of the row ``mask`` at ``place``, in the deck's order
+_ROW_CARDS = [[tuple(c for c, (p, suit) in _SPOT.items() if p == place and suit & mask) for mask in range(16)]
+              for place in _PLACES]
+_AT_LEAST = [frozenset(mask for mask in range(16) if mask.bit_count() >= n) for n in range(5)]  # by cards
+_TWO_OR_MORE = _AT_LEAST[2]
+_UP_TO_TWO = [min(mask.bit_count(), 2) for mask in range(16)]  # the cards a row gives a pair run
+_GROUP_SIZES = {SINGLE: 1, PAIR: 2, THREE: 3, FOUR: 4}
+
+
+def _hand_rows(hand: Iterable[Card]) -> tuple[list[int], list[Card]]:
+    """``hand`` as its rows by place (0 where it holds no card of that rank) and its jokers or
+    wild cards in the deck's order."""
+    rows = [0] * len(ORDER)
+    wilds: list[Card] = []
+    for c in hand:
+        spot = _SPOT.get(c)  # None for a joker or wild card
+        if spot is None:
+            wilds.append(c)
+        else:
+            place, suit = spot
+            rows[place] |= suit
+    if len(wilds) > 1:
+        wilds.sort(key=_index)
+    return rows, wilds
+
+
+@functools.cache
+def _places_of(bits: int) -> tuple[int, ...]:
+    """The places whose bits are set in ``bits``, lowest first."""
+    return tuple(place for place in _PLACES if bits >> place & 1)
 
 
 def stand_in(wild: Card, place: int) -> StandIn:
     """``wild`` standing for the rank at ``place`` (rank only); one shared object for each."""
-    key = (wild, place)
-    found = _STAND_INS.get(key)
-    if found is None:
-        found = _STAND_INS[key] = StandIn(wild, None, ORDER[place])
-    return found
+    return _STAND_INS[wild][place]
 
 
-def _groups(kind: str, size: int, place: int, cards: list[Card], wilds: list[Card]) -> list[Play]:
+_STAND_INS = {wild: tuple(StandIn(wild, None, rank) for rank in ORDER)
+              for wild in ALL_CARDS if wild.suit is None}
+
+
+def _group_plays(kind: str, place: int, mask: int, wilds: list[Card]) -> Sequence[Play]:
+    """The singles, pairs, threes or fours (``kind``) of the row ``mask`` at ``place`` and the wild
+    cards."""
+    if not wilds or kind == SINGLE:  # a joker or wild card is never played as a single
+        return _GROUPS[kind][place][mask]
+    return _groups(kind, _GROUP_SIZES[kind], place, _ROW_CARDS[place][mask], wilds)
+
+
+def _groups(kind: str, size: int, place: int, cards: Sequence[Card], wilds: Sequence[Card]) -> list[Play]:
     out = []
     for m in range(max(1, size - len(wilds)), min(len(cards), size) + 1):
-        stand = tuple(stand_in(w, place) for w in wilds[:size - m])
-        out.extend(make(kind, place, chosen + stand) for chosen in combinations(cards, m))
+        stand = tuple([stand_in(w, place) for w in wilds[:size - m]])
+        out += [make(kind, place, chosen + stand) for chosen in combinations(cards, m)]
     return out
 
 
-def _bombs(by_place, wilds, rules: GanDengYanRules, top: Play | None) -> list[Play]:
+# _GROUPS[kind][place][mask]: the groups of the row ``mask`` at ``place`` without jokers
+_GROUPS = {kind: [[tuple(_groups(kind, size, place, cards, ())) for cards in row]
+                  for place, row in enumerate(_ROW_CARDS)]
+           for kind, size in _GROUP_SIZES.items()}
+
+
+def _bombs(rows: list[int], wilds: list[Card], rules: GanDengYanRules, top: Play | None) -> list[Play]:
     """Every bomb that beats ``top`` (``None``: every bomb)."""
-    out = []
-    least = top.power if top is not None else (-1, -1)
+    if not wilds and _AT_LEAST[3].isdisjoint(rows):  # the usual hand: no three of a rank, no joker
+        return []
     spare = len(wilds)
-    for place in sorted(by_place):
-        cards = by_place[place]
-        held = len(cards) + spare
-        if held >= 3 and (0, place) > least:
-            out.extend(_groups(THREE, 3, place, cards, wilds))
-        if held >= 4 and (1, place) > least:
-            out.extend(_groups(FOUR, 4, place, cards, wilds))
-    if rules.joker_bomb and spare == 2 and least[0] < BOMB_TIER[JOKERS]:
+    # a bomb of three takes a natural card and as many more, natural or wild, as make three
+    enough = _AT_LEAST[max(1, 3 - spare)]
+    least = top.power if top is not None else (-1, -1)
+    out = []
+    for place in compress(_PLACES, map(enough.__contains__, rows)):
+        mask = rows[place]
+        if (0, place) > least:
+            out += _group_plays(THREE, place, mask, wilds)
+        if mask.bit_count() + spare >= 4 and (1, place) > least:
+            out += _group_plays(FOUR, place, mask, wilds)
+    if spare == 2 and rules.joker_bomb and least[0] < BOMB_TIER[JOKERS]:
         out.append(make(JOKERS, JOKER_PLACE, tuple(wilds)))
     return out
 
 
-def _with_wilds(start: int, picks, wilds) -> tuple | None:
-    """The cards of a run or pair run from per-place picks (``None`` where a wild card stands in),
-    or ``None`` when the hand lacks the wild cards or no natural card is used."""
-    need = sum(pick.count(None) for pick in picks)
-    if need > len(wilds) or need == sum(map(len, picks)):
-        return None
-    spare = iter(wilds)
-    return tuple(stand_in(next(spare), start + i) if c is None else c
-                 for i, pick in enumerate(picks) for c in pick)
-
-
-def _runs(start: int, by_place, wilds) -> list[Play]:
-    present = (start in by_place) + (start + 1 in by_place) + (start + 2 in by_place)
-    if not present or present + len(wilds) < 3:
+def _runs(start: int, rows: list[int], wilds: list[Card]) -> list[Play]:
+    held = (_ROW_CARDS[start][rows[start]], _ROW_CARDS[start + 1][rows[start + 1]],
+            _ROW_CARDS[start + 2][rows[start + 2]])
+    missing = held.count(())
+    if missing == 3 or missing > len(wilds):
         return []
     if not wilds:  # the usual hand: every card natural
-        return [make(RUN, start, cards) for cards in product(*(by_place[p] for p in range(start, start + 3)))]
-    options = []
-    for place in range(start, start + 3):
-        here = [(c,) for c in by_place.get(place, ())]
-        if wilds:
-            here.append((None,))
-        if not here:
-            return []
-        options.append(here)
-    return [make(RUN, start, cards) for picks in product(*options)
-            if (cards := _with_wilds(start, picks, wilds)) is not None]
+        return [make(RUN, start, cards) for cards in product(*held)]
+    # each place takes one of its cards or (None) the next joker or wild card
+    return _with_stand_ins(RUN, start, product(*(cards + (None,) for cards in held)), 1, wilds)
 
 
-def _pair_runs(start: int, by_place, wilds) -> list[Play]:
-    held = min(len(by_place.get(start, ())), 2) + min(len(by_place.get(start + 1, ())), 2)
+def _pair_runs(start: int, rows: list[int], wilds: list[Card]) -> list[Play]:
+    low, high = _ROW_CARDS[start][rows[start]], _ROW_CARDS[start + 1][rows[start + 1]]
+    held = min(len(low), 2) + min(len(high), 2)
     if not held or held + len(wilds) < 4:
         return []
     if not wilds:  # the usual hand: two natural pairs
-        return [make(PAIRS, start, low + high) for low in combinations(by_place[start], 2)
-                for high in combinations(by_place[start + 1], 2)]
-    options = []
-    for place in (start, start + 1):
-        cards = by_place.get(place, ())
-        here = list(combinations(cards, 2))
-        if wilds:
-            here.extend((c, None) for c in cards)
-            if len(wilds) >= 2:
-                here.append((None, None))
-        if not here:
-            return []
-        options.append(here)
-    return [make(PAIRS, start, cards) for picks in product(*options)
-            if (cards := _with_wilds(start, picks, wilds)) is not None]
+        return [make(PAIRS, start, a + b) for a in combinations(low, 2) for b in combinations(high, 2)]
+    # each place takes two of its cards, one and (None) the next joker or wild card, or two of those
+    options = [[*combinations(cards, 2), *((c, None) for c in cards), (None, None)] for cards in (low, high)]
+    return _with_stand_ins(PAIRS, start, (a + b for a, b in product(*options)), 2, wilds)
+
+
+def _with_stand_ins(kind: str, start: int, picks, copies: int, wilds: list[Card]) -> list[Play]:
+    """The runs (``copies`` 1) or pair runs (2) starting at ``start`` of the ``picks``, each pick
+    the cards in order with ``None`` where the next of ``wilds`` stands in for its place; those
+    that need more wild cards than the hand holds, or hold no natural card, are left out."""
+    out = []
+    spare = len(wilds)
+    for pick in picks:
+        need = pick.count(None)
+        if need <= spare and need < len(pick):
+            stand = iter(wilds)
+            out.append(make(kind, start, tuple([stand_in(next(stand), start + i // copies) if c is None else c
+                                                for i, c in enumerate(pick)])))
+    return out

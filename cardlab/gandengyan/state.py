@@ -7,8 +7,14 @@ import random
 from ..cards import Card, card, count_cards, deck_set, format_cards, plain
 from ..engine import (Action, DealError, Event, IllegalAction, Match, Refusal, State, View,
                       check_cards_unique, player_names)
-from .combos import Play, alone_text, can_lead, legal_plays, readings, ruling, show
+from .combos import Play, alone_text, can_lead, legal_plays, readings, ruling, show, token_text
 from .rules import RULESETS, GanDengYanRules, and_list, in_order
+
+# Actions and events are built with tuple.__new__: through their NamedTuple __new__ they are
+# several times slower to make, and every decision makes a few.
+_new = tuple.__new__
+# "holds 6 cards": the hand sizes a draw speaks of, written out once (up to the 58 cards of jj)
+_N_CARDS = tuple(count_cards(n) for n in range(59))
 
 # Refusals of a play in the contract's order: when every reading of the jokers is refused, the
 # refusal listed first applies, as it would with several reasons for one reading.
@@ -71,6 +77,7 @@ class GanDengYanState(State):
     def __init__(self, rules: GanDengYanRules, players, hands, stock, leader: str, dealer: str | None = None):
         self.rules = rules
         self.players = tuple(players)
+        self._left = dict(zip(self.players, self.players[1:] + self.players[:1]))  # see seat_after
         self.hands: dict[str, list[Card]] = {p: list(hands.get(p, ())) for p in self.players}
         self.stock: list[Card] = list(stock)
         self.dealer = dealer if dealer is not None else leader
@@ -82,6 +89,9 @@ class GanDengYanState(State):
         self.winner: str | None = None
         self.over = False
         self._checked: tuple = (None, None)
+        # The actions legal_actions() offered, their plays, and what they were worked out from
+        # (_offer_key): check() accepts an offered action at once while that lasts.
+        self._offered: tuple | None = None
 
     # --- facts ----------------------------------------------------------------------------------
 
@@ -96,8 +106,7 @@ class GanDengYanState(State):
 
     def seat_after(self, player: str) -> str:
         """The player on ``player``'s left: play goes clockwise and nobody leaves before the end."""
-        players = self.players
-        return players[(players.index(player) + 1) % len(players)]
+        return self._left[player]
 
     def deck_cards(self) -> frozenset[Card]:
         return deck_set(self.rules.deck_name)
@@ -124,15 +133,43 @@ class GanDengYanState(State):
         """Who draws at the end of a round whose next leader is ``leader``, in order."""
         if self.rules.draw == "leader":
             return [leader]
-        i = self.players.index(leader) + (1 if self.rules.first_drawer == "left" else 0)
-        n = len(self.players)
-        return [self.players[(i + k) % n] for k in range(n)]
+        players = self.players
+        first = (players.index(leader) + (1 if self.rules.first_drawer == "left" else 0)) % len(players)
+        return list(players[first:] + players[:first])
 
     def plays_for(self, player: str) -> list[Play]:
         """Every play ``player`` could make on the table as it is now (turn aside)."""
         return legal_plays(self.hands[player], self.rules, self.top)
 
+    def _offer_key(self) -> tuple:
+        """All that decides the actions of the player on turn: who it is, their hand, the top and
+        the rules (the game not being over)."""
+        return (self.turn, tuple(self.hands[self.turn]), self.top, self.rules)
+
+    def _still_offered(self) -> tuple[tuple[Action, ...], tuple[Play, ...]] | None:
+        """The actions :meth:`legal_actions` offered and their plays, if the position they were
+        offered in lasts: the game goes on and :meth:`_offer_key` is as it was; else ``None``."""
+        if self._offered is None or self.over:
+            return None
+        worked_from, actions, plays = self._offered
+        return (actions, plays) if worked_from == self._offer_key() else None
+
     # --- legality -------------------------------------------------------------------------------
+
+    def check(self, action: Action | str) -> Refusal | None:
+        """:meth:`State.check`, answered at once for an action that :meth:`legal_actions` offered
+        in this very position: it is well formed and legal, and its play is known."""
+        offered = self._still_offered()
+        if offered is not None:
+            actions, plays = offered
+            try:
+                i = actions.index(action)
+            except ValueError:  # not offered: checked in full
+                pass
+            else:  # a pass comes after the plays
+                self._checked = (action, plays[i] if i < len(plays) else None)
+                return None
+        return super().check(action)
 
     def _check(self, action: Action) -> Refusal | None:
         player, verb, cards = action
@@ -162,7 +199,8 @@ class GanDengYanState(State):
                                "type): a pass answers a play on the table.")
             return None
         if self.rules.must_play:
-            plays = self.plays_for(player)
+            offered = self._still_offered()
+            plays = offered[1] if offered is not None else self.plays_for(player)
             if plays:
                 some = and_list(map(str, plays[:3]), "or")
                 more = f" ({len(plays)} plays in all)" if len(plays) > 3 else ""
@@ -214,11 +252,11 @@ class GanDengYanState(State):
         return self._turn_actions(self.plays_for(self.turn))
 
     def _turn_actions(self, plays) -> list[Action]:
-        new = tuple.__new__  # Action(...) through its NamedTuple __new__ is several times slower
         player = self.turn
-        out = [new(Action, (player, "play", p.cards)) for p in plays]
-        if not plays or (self.top is not None and not self.rules.must_play):
-            out.append(new(Action, (player, "pass", ())))
+        out = [_new(Action, (player, "play", p.cards)) for p in plays]
+        if not plays or (self.table and not self.rules.must_play):
+            out.append(_new(Action, (player, "pass", ())))
+        self._offered = (self._offer_key(), tuple(out), tuple(plays))  # check() accepts these at once
         return out
 
     def to_act(self) -> list[str]:
@@ -239,14 +277,13 @@ class GanDengYanState(State):
         hand = self.hands[player]
         for c in play.physical:
             hand.remove(c)
-        top = self.top
-        if top is None:
-            text = f"{player} leads {play}."
+        if self.table:
+            text = f"{player} plays {play}: {ruling(play, self.table[-1][1])[1]}."
         else:
-            text = f"{player} plays {play}: {ruling(play, top)[1]}."
+            text = f"{player} leads {play}."
         self.table.append((player, play))
         self.passed = []
-        events = [Event("play", player, play.cards, text)]
+        events = [_new(Event, ("play", player, play.cards, text))]
         if hand:
             self.turn = self.seat_after(player)
             return events
@@ -261,14 +298,14 @@ class GanDengYanState(State):
 
     def _do_pass(self, player: str) -> list[Event]:
         self.passed.append(player)
-        top = self.top
         following = self.seat_after(player)
-        if top is not None:
+        if self.table:
+            last, top = self.table[-1]
             if len(self.passed) == len(self.players) - 1:
-                return [Event("pass", player, (), f"{player} passes.")] + self._end_round()
+                return [_new(Event, ("pass", player, (), f"{player} passes."))] + self._end_round()
             self.turn = following
-            return [Event("pass", player, (), f"{player} passes. A pass neither ends the round nor draws a "
-                          f"card: {following} may still answer {self.last_player}'s {top}.")]
+            return [_new(Event, ("pass", player, (), f"{player} passes. A pass neither ends the round nor "
+                                f"draws a card: {following} may still answer {last}'s {top}."))]
         lone = alone_text(self.hands[player], self.rules)
         event = Event("pass", player, (), f"{player} has nothing that may lead and passes the lead. {lone}")
         if len(self.passed) == len(self.players):
@@ -278,15 +315,15 @@ class GanDengYanState(State):
 
     def _end_round(self) -> list[Event]:
         """Every other player passed the last play (or everyone passed the lead): clear, draw, lead."""
-        top, last = self.top, self.last_player
-        cards = tuple(c for _, play in self.table for c in play.physical)
+        last, top = self.table[-1] if self.table else (None, None)
+        cards = tuple([c for _, play in self.table for c in play.physical])
         self.pile.extend(cards)
         self.table = []
         self.passed = []
         if top is not None:
             leader = last
-            events = [Event("clear", leader, cards, f"Everyone else has passed {leader}'s {top}: the round is "
-                            "over and the table is cleared.")]
+            events = [_new(Event, ("clear", leader, cards, f"Everyone else has passed {leader}'s {top}: the "
+                                  "round is over and the table is cleared."))]
         else:
             leader = self.lead
             events = [Event("clear", leader, (), f"Every player has passed the lead: nobody holds anything "
@@ -300,28 +337,29 @@ class GanDengYanState(State):
         events.extend(self._draw(leader))
         self.lead = self.turn = leader
         why = f"{leader} played last, so {leader}" if top is not None else f"{leader} keeps the lead and"
-        events.append(Event("lead", leader, (), f"{why} leads the next round with any type."))
+        events.append(_new(Event, ("lead", leader, (), f"{why} leads the next round with any type.")))
         return events
 
     def _draw(self, leader: str) -> list[Event]:
-        if not self.stock:
+        stock = self.stock
+        if not stock:
             return [Event("draw", None, (), "The stock is empty, so nobody draws.")]
         order = self.draw_order(leader)
         single = len(order) == 1
         events = []
         for i, p in enumerate(order):
-            if not self.stock:
+            if not stock:
                 rest = and_list(order[i:])
                 verb = "draws" if len(order) - i == 1 else "draw"
                 events.append(Event("draw", None, (), f"The stock is empty: {rest} {verb} nothing."))
                 break
-            c = self.stock.pop(0)
+            c = stock.pop(0)
             hand = self.hands[p]
             hand.append(c)
-            what = (f"{p} takes the lead and is the only one to draw: {p} draws {c.symbol}" if single
-                    else f"{p} draws {c.symbol}" + ("" if i else " first"))
-            end = " The stock is now empty." if not self.stock else ""
-            events.append(Event("draw", p, (c,), f"{what} and holds {count_cards(len(hand))}.{end}"))
+            what = (f"{p} takes the lead and is the only one to draw: {p} draws {token_text(c)}" if single
+                    else f"{p} draws {token_text(c)}" if i else f"{p} draws {token_text(c)} first")
+            end = "" if stock else " The stock is now empty."
+            events.append(_new(Event, ("draw", p, (c,), f"{what} and holds {_N_CARDS[len(hand)]}.{end}")))
         return events
 
     # --- views ----------------------------------------------------------------------------------
@@ -345,7 +383,6 @@ class GanDengYanState(State):
             if p != seat:
                 skeleton.hands[p] = []
         skeleton.stock = []
-        skeleton._checked = (None, None)
         return skeleton
 
     def deal_spec(self) -> dict:
@@ -397,6 +434,9 @@ class GanDengYanState(State):
                 self.lead, self.turn, self.dealer, self.winner, self.over)
 
     def copy(self) -> "GanDengYanState":
+        """An independent copy: cards, plays, rules, names and seats are shared (they never
+        change), every list of cards or players is new, and nothing offered or checked is
+        remembered."""
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.hands = {p: list(h) for p, h in self.hands.items()}
@@ -404,6 +444,8 @@ class GanDengYanState(State):
         other.table = list(self.table)
         other.pile = list(self.pile)
         other.passed = list(self.passed)
+        other._offered = None
+        other._checked = (None, None)
         return other
 
     def describe(self) -> str:
