@@ -300,3 +300,21 @@ def test_montecarlo_weighs_the_weakest_play_of_each_kind_in_gan_deng_yan():
     expected = [simple] + [a for a in suggested if a != simple]
     assert make_bot("montecarlo", max_actions=8).candidates(view, simple) == expected
     assert make_bot("montecarlo", max_actions=2).candidates(view, simple) == expected[:2]
+
+
+@pytest.mark.parametrize("state", [
+    durak.from_deal("podkidnoy", ["甲", "乙"], hands={"甲": ["S6", "S7", "H8"], "乙": ["D9", "DT", "C6"]},
+                    stock=["CJ", "HQ"], trump="H"),
+    gandengyan.from_deal("yiqi", ["甲", "乙"], hands={"甲": ["S8", "S3"], "乙": ["H9", "HJ"]}, stock=["C5"]),
+    gandengyan.from_deal("yiqi", ["甲", "乙"], hands={"甲": ["S8", "S3"], "乙": ["H9", "HJ"]}, stock=[]),
+], ids=["durak", "gandengyan", "gandengyan-no-stock"])
+def test_a_partial_deal_is_sampled_with_the_stock_the_seat_sees(state):
+    """A scenario may deal fewer cards than the deck: the cards dealt to nobody stay out of the
+    sampled game, so its stock is as large as the view says (the face-up trump still last)."""
+    view = state.view("甲")
+    for seed in range(20):
+        sample = view.sample_state(random.Random(seed))
+        assert len(sample.stock) == len(state.stock)
+        assert sample.view("甲").fields() == view.fields()
+    if getattr(state, "trump_card", None) is not None:
+        assert sample.stock[-1] is state.trump_card

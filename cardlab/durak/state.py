@@ -164,7 +164,8 @@ class DurakView(View):
                 n = self.counts[p]
                 state.hands[p] = unseen[:n]
                 del unseen[:n]
-        state.stock = unseen + ([face] if face is not None else [])
+        # A deal of fewer than 36 cards leaves some unseen cards out of the game altogether.
+        state.stock = unseen[:self.stock - (face is not None)] + ([face] if face is not None else [])
         state.six_swappable = state._six not in state.stock
         return state
 

@@ -49,7 +49,7 @@ class GanDengYanView(View):
                 n = self.counts[p]
                 state.hands[p] = unseen[:n]
                 del unseen[:n]
-        state.stock = unseen
+        state.stock = unseen[:self.stock]  # a partial deal leaves the rest out of the game
         return state
 
 
