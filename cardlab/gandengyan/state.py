@@ -78,6 +78,7 @@ class GanDengYanState(State):
         self.rules = rules
         self.players = tuple(players)
         self._left = dict(zip(self.players, self.players[1:] + self.players[:1]))  # see seat_after
+        self._draw_orders = {p: tuple(self.draw_order(p)) for p in self.players}  # see _draw
         self.hands: dict[str, list[Card]] = {p: list(hands.get(p, ())) for p in self.players}
         self.stock: list[Card] = list(stock)
         self.dealer = dealer if dealer is not None else leader
@@ -144,7 +145,8 @@ class GanDengYanState(State):
     def _offer_key(self) -> tuple:
         """All that decides the actions of the player on turn: who it is, their hand, the top and
         the rules (the game not being over)."""
-        return (self.turn, tuple(self.hands[self.turn]), self.top, self.rules)
+        table = self.table
+        return (self.turn, tuple(self.hands[self.turn]), table[-1][1] if table else None, self.rules)
 
     def _still_offered(self) -> tuple[tuple[Action, ...], tuple[Play, ...]] | None:
         """The actions :meth:`legal_actions` offered and their plays, if the position they were
@@ -159,14 +161,11 @@ class GanDengYanState(State):
     def check(self, action: Action | str) -> Refusal | None:
         """:meth:`State.check`, answered at once for an action that :meth:`legal_actions` offered
         in this very position: it is well formed and legal, and its play is known."""
-        offered = self._still_offered()
-        if offered is not None:
-            actions, plays = offered
-            try:
-                i = actions.index(action)
-            except ValueError:  # not offered: checked in full
-                pass
-            else:  # a pass comes after the plays
+        offered = self._offered
+        if offered is not None and not self.over:
+            worked_from, actions, plays = offered
+            if action in actions and worked_from == self._offer_key():
+                i = actions.index(action)  # a pass comes after the plays
                 self._checked = (action, plays[i] if i < len(plays) else None)
                 return None
         return super().check(action)
@@ -249,13 +248,15 @@ class GanDengYanState(State):
     def legal_actions(self) -> list[Action]:
         if self.over:
             return []
-        return self._turn_actions(self.plays_for(self.turn))
+        table = self.table
+        return self._turn_actions(legal_plays(self.hands[self.turn], self.rules, table[-1][1] if table else None))
 
     def _turn_actions(self, plays) -> list[Action]:
         player = self.turn
-        out = [_new(Action, (player, "play", p.cards)) for p in plays]
+        new, action = _new, Action
+        out = [new(action, (player, "play", p.cards)) for p in plays]
         if not plays or (self.table and not self.rules.must_play):
-            out.append(_new(Action, (player, "pass", ())))
+            out.append(new(action, (player, "pass", ())))
         self._offered = (self._offer_key(), tuple(out), tuple(plays))  # check() accepts these at once
         return out
 
@@ -285,7 +286,7 @@ class GanDengYanState(State):
         self.passed = []
         events = [_new(Event, ("play", player, play.cards, text))]
         if hand:
-            self.turn = self.seat_after(player)
+            self.turn = self._left[player]
             return events
         self.winner = player
         self.over = True
@@ -298,7 +299,7 @@ class GanDengYanState(State):
 
     def _do_pass(self, player: str) -> list[Event]:
         self.passed.append(player)
-        following = self.seat_after(player)
+        following = self._left[player]
         if self.table:
             last, top = self.table[-1]
             if len(self.passed) == len(self.players) - 1:
@@ -344,8 +345,9 @@ class GanDengYanState(State):
         stock = self.stock
         if not stock:
             return [Event("draw", None, (), "The stock is empty, so nobody draws.")]
-        order = self.draw_order(leader)
+        order = self._draw_orders[leader]
         single = len(order) == 1
+        hands = self.hands
         events = []
         for i, p in enumerate(order):
             if not stock:
@@ -354,7 +356,7 @@ class GanDengYanState(State):
                 events.append(Event("draw", None, (), f"The stock is empty: {rest} {verb} nothing."))
                 break
             c = stock.pop(0)
-            hand = self.hands[p]
+            hand = hands[p]
             hand.append(c)
             what = (f"{p} takes the lead and is the only one to draw: {p} draws {token_text(c)}" if single
                     else f"{p} draws {token_text(c)}" if i else f"{p} draws {token_text(c)} first")
