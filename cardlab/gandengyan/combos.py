@@ -325,12 +325,15 @@ def legal_plays(hand: Iterable[Card], rules: GanDengYanRules, top: Play | None) 
     rows, wilds = _hand_rows(hand)
     out: list[Play] = []
     if top is None:
-        singles, pairs = _GROUPS[SINGLE], _GROUPS[PAIR]
+        singles, singles_and_pairs = _GROUPS[SINGLE], _SINGLES_AND_PAIRS
         held = doubled = 0  # the places of one natural card or more, and of two or more
         for place in compress(_PLACES, rows):
             mask = rows[place]
-            out += singles[place][mask]
-            out += _group_plays(PAIR, place, mask, wilds) if wilds else pairs[place][mask]
+            if wilds:
+                out += singles[place][mask]
+                out += _group_plays(PAIR, place, mask, wilds)
+            else:
+                out += singles_and_pairs[place][mask]
             held |= 1 << place
             if mask in _TWO_OR_MORE:
                 doubled |= 1 << place
@@ -450,6 +453,9 @@ def _groups(kind: str, size: int, place: int, cards: Sequence[Card], wilds: Sequ
 _GROUPS = {kind: [[tuple(_groups(kind, size, place, cards, ())) for cards in row]
                   for place, row in enumerate(_ROW_CARDS)]
            for kind, size in _GROUP_SIZES.items()}
+# _SINGLES_AND_PAIRS[place][mask]: a row's singles then its pairs, what it leads without jokers
+_SINGLES_AND_PAIRS = [[singles + pairs for singles, pairs in zip(*rows)]
+                      for rows in zip(_GROUPS[SINGLE], _GROUPS[PAIR])]
 
 
 def _bombs(rows: list[int], wilds: list[Card], rules: GanDengYanRules, top: Play | None) -> list[Play]:
