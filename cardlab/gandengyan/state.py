@@ -248,15 +248,15 @@ class GanDengYanState(State):
     def legal_actions(self) -> list[Action]:
         if self.over:
             return []
-        table = self.table
-        return self._turn_actions(legal_plays(self.hands[self.turn], self.rules, table[-1][1] if table else None))
+        table = self.table  # the top, read without the property: this runs at every decision
+        top = table[-1][1] if table else None
+        return self._turn_actions(legal_plays(self.hands[self.turn], self.rules, top))
 
     def _turn_actions(self, plays) -> list[Action]:
         player = self.turn
-        new, action = _new, Action
-        out = [new(action, (player, "play", p.cards)) for p in plays]
+        out = [_new(Action, (player, "play", p.cards)) for p in plays]
         if not plays or (self.table and not self.rules.must_play):
-            out.append(new(action, (player, "pass", ())))
+            out.append(_new(Action, (player, "pass", ())))
         self._offered = (self._offer_key(), tuple(out), tuple(plays))  # check() accepts these at once
         return out
 
