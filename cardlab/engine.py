@@ -179,6 +179,19 @@ class View:
         subclass says when)."""
         return None
 
+    def _deal_others(self, state: "State", unseen: list, known: dict | None = None) -> list:
+        """Deal ``unseen`` (already shuffled) to every other seat of ``state``, as many cards as
+        ``counts`` says each holds; a seat ``known`` (seat -> cards) to hold some cards gets them
+        and that many fewer unseen ones. Returns the unseen cards nobody was dealt."""
+        known = known or {}
+        for p in self.players:
+            if p != self.seat:
+                mine = list(known.get(p, ()))
+                n = self.counts[p] - len(mine)
+                state.hands[p] = unseen[:n] + mine
+                del unseen[:n]
+        return unseen
+
     def consistent_sample(self, rng, tries: int = 20) -> "State | None":
         """:meth:`sample_state`, dealt again (up to ``tries`` times) until the seat's legal actions
         in it are the view's, so that every action of the view can be tried in it. The last deal

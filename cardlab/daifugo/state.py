@@ -54,12 +54,7 @@ class DaifugoView(View):
         seen = set(self.hand) | played | set(kept)
         unseen = [c for c in self.rules.deck if c not in seen]
         rng.shuffle(unseen)
-        for p in self.players:
-            if p != self.seat:
-                n = self.counts[p] - (len(kept) if p == partner else 0)
-                state.hands[p] = unseen[:n] + (kept if p == partner else [])
-                del unseen[:n]
-        state.blind = tuple(unseen)
+        state.blind = tuple(self._deal_others(state, unseen, {partner: kept} if partner else None))
         return state
 
 

@@ -159,11 +159,7 @@ class DurakView(View):
         face = self.trump_card
         unseen = [c for c in DECK if c not in seen and c != face]
         rng.shuffle(unseen)
-        for p in self.players:
-            if p != self.seat:
-                n = self.counts[p]
-                state.hands[p] = unseen[:n]
-                del unseen[:n]
+        unseen = self._deal_others(state, unseen)
         # A deal of fewer than 36 cards leaves some unseen cards out of the game altogether.
         state.stock = unseen[:self.stock - (face is not None)] + ([face] if face is not None else [])
         state.six_swappable = state._six not in state.stock

@@ -44,12 +44,7 @@ class GanDengYanView(View):
         seen = set(self.hand) | set(self.played)
         unseen = [c for c in self.rules.deck if c not in seen]
         rng.shuffle(unseen)
-        for p in self.players:
-            if p != self.seat:
-                n = self.counts[p]
-                state.hands[p] = unseen[:n]
-                del unseen[:n]
-        state.stock = unseen[:self.stock]  # a partial deal leaves the rest out of the game
+        state.stock = self._deal_others(state, unseen)[:self.stock]  # a partial deal leaves the rest out of the game
         return state
 
 
