@@ -338,7 +338,7 @@ class State:
         refusal = self.check(action)
         return ("So, is it legal?", "yes" if refusal is None else f"no ({refusal.code}): {refusal.explanation}")
 
-    # --- hooks of a table that plays game after game (cardlab.table) ------------------------------
+    # --- hooks of a table that plays game after game (cardlab.widgets.play) ------------------------------
 
     def deal_spec(self) -> dict[str, Any]:
         """This position as dealt, in the scenario contract's ``deal`` keys (SCENARIOS.md), cards

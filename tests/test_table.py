@@ -1,4 +1,4 @@
-"""The game table (cardlab.table.Table), driven through its Python API and through its ipywidgets
+"""The game table (cardlab.widgets.Table), driven through its Python API and through its ipywidgets
 controls (no browser): the learner's seat against bots, matches with a score table, and every
 game saved as a scenario that replays and checks ok."""
 
@@ -14,7 +14,7 @@ from cardlab.bots import make_bot  # noqa: E402
 from cardlab.cli import check  # noqa: E402
 from cardlab.scenario import load, loads, run  # noqa: E402
 from cardlab.svg import BACK_LABEL  # noqa: E402
-from cardlab.table import Table  # noqa: E402
+from cardlab.widgets import Table  # noqa: E402
 from cardlab.widgets import RUN_ME, Stepper  # noqa: E402
 
 from test_widgets import buttons, html_values  # noqa: E402

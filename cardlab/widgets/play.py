@@ -41,11 +41,12 @@ from pathlib import Path
 
 import yaml
 
-from .cards import count_cards, plain
-from .engine import Event, NotationError, State
-from .scenario import GAME_MODULES, game_module
-from .svg import state_svg
-from .widgets import ACCEPTED, INFO, REFUSED, SIZES, TryIt, _fit, lines_html, still_html
+from ..cards import count_cards, plain
+from ..engine import Event, NotationError, State
+from ..scenario import GAME_MODULES, game_module
+from ..svg import state_svg
+from .base import ACCEPTED, INFO, REFUSED, SIZES, _fit, lines_html, still_html
+from .tryit import TryIt
 
 # Seat names, clockwise; a learner types or reads the seat letter beside each (甲 (A)).
 NAMES = "甲乙丙丁戊己"
@@ -66,7 +67,7 @@ _ScenarioDumper.add_representer(list, _list)
 
 
 def _bot(name: str, seed: int):
-    from .bots import make_bot
+    from ..bots import make_bot
 
     return make_bot(name, seed=seed)
 

@@ -1,0 +1,180 @@
+"""What every widget shares: sizes, the still picture, the replay of a scenario up to a step, and
+the display plumbing (:class:`Widget`, :class:`SizedWidget`)."""
+
+from __future__ import annotations
+
+import re
+from html import escape
+from pathlib import Path
+from typing import Any, Iterable
+
+from ..cards import Card, plain
+from ..engine import Event, State
+from ..scenario import Scenario, load
+from ..svg import svg_img
+
+ACCEPTED, REFUSED, INFO = "accepted", "refused", "info"
+VERDICT_COLOURS = {ACCEPTED: "#1a7f37", REFUSED: "#b3261e", INFO: "#333333"}
+RUN_ME = "Run this cell (Run → Run All Cells) to use the buttons."
+
+# Card width in pixels for each size; "large" is for a projector.
+SIZES = {"normal": 60, "large": 84}
+_default_size = ["normal"]
+
+
+def presentation(on: bool = True) -> None:
+    """Make every widget created from now on large (projector size), or normal again."""
+    _default_size[0] = "large" if on else "normal"
+
+
+def _size(size: str | None) -> str:
+    size = _default_size[0] if size is None else size
+    if size not in SIZES:
+        raise ValueError(f"size must be one of {', '.join(SIZES)}, not {size!r}")
+    return size
+
+
+def _ipywidgets():
+    """ipywidgets, imported on first use so that the rest of cardlab never needs it."""
+    import ipywidgets
+
+    return ipywidgets
+
+
+def _scenario(source: Scenario | str | Path) -> Scenario:
+    return source if isinstance(source, Scenario) else load(source)
+
+
+def _whole_number(value, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{name} must be a whole number, not {value!r}")
+    return value
+
+
+def _check_at_step(scenario: Scenario, at_step: int | None) -> int:
+    at = _whole_number(0 if at_step is None else at_step, "at_step")
+    if not 0 <= at <= len(scenario.steps):
+        raise ValueError(f"at_step must be a step number from 0 (the start) to {len(scenario.steps)}, "
+                         f"not {at_step!r}")
+    return at
+
+
+def _replay(scenario: Scenario, rules, at_step: int | None) -> tuple[State, str | None]:
+    """The position after the first ``at_step`` steps of ``scenario`` played under ``rules``, and
+    ``None``; or, when those rules refuse one of the scenario's actions, the position before it and
+    a sentence saying so. Steps the scenario expects refused are skipped, as they change nothing."""
+    state = scenario.module.from_deal(rules, scenario.players, **scenario.deal)
+    for step in scenario.steps[:_check_at_step(scenario, at_step)]:
+        if step.action is None or step.reject is not None:
+            continue
+        refusal = state.check(step.action)
+        if refusal is not None:
+            return state, (f"Under {rules.name}, step {step.number} ({step.text}) is refused "
+                           f"({refusal.code}): {refusal.explanation} Shown: the position before it.")
+        state.apply(step.action)
+    return state, None
+
+
+def _moved(events: Iterable[Event]) -> frozenset[Card]:
+    return frozenset(plain(c) for e in events for c in e.cards)
+
+
+def lines_html(text: str, css_class: str, colour: str = "#222222", heading: bool = True) -> str:
+    """Plain text as HTML in a div of ``css_class``, one line per line; with ``heading``, the
+    first line in bold."""
+    lines = [escape(line) for line in text.splitlines()]
+    if lines and heading:
+        lines[0] = f"<b>{lines[0]}</b>"
+    return f'<div class="{css_class}" style="color:{colour};line-height:1.45">{"<br>".join(lines)}</div>'
+
+
+def _fit(svg: str, size: str) -> str:
+    """At projector size a picture shrinks to the window's height, so the buttons, the table and
+    the narration are on screen together."""
+    if size != "large":
+        return svg
+    return svg.replace("<svg ", '<svg style="max-width:100%;height:auto;max-height:calc(100vh - 170px)" ', 1)
+
+
+def _position_text(state: State) -> str:
+    return state.learner_text(state.describe())
+
+
+def still_html(title: str, body: str) -> str:
+    """The still version of a widget; its pictures as ``<img>`` (see :func:`cardlab.svg.svg_img`),
+    since a notebook nobody has run yet is not trusted with inline SVG."""
+    body = re.sub(r"<svg .*?</svg>", lambda m: svg_img(m.group(0), "the position"), body, flags=re.S)
+    return (f'<div class="cardlab-static"><b>{escape(title)}</b>'
+            f'<p style="color:#a04000"><i>{escape(RUN_ME)}</i></p>{body}</div>')
+
+
+class Widget:
+    """The display plumbing every widget shares: ``.widget`` is built on first use, then kept in
+    step with the Python state by ``_refresh``."""
+
+    _view = None
+
+    @property
+    def widget(self):
+        """The ipywidgets container of this widget (built on first use)."""
+        if self._view is None:
+            self._view = self._build(_ipywidgets())
+            self._update_view()
+        return self._view
+
+    def _refresh(self) -> None:
+        if self._view is not None:
+            self._update_view()
+
+    def _build(self, ipw):
+        raise NotImplementedError
+
+    def _update_view(self) -> None:
+        raise NotImplementedError
+
+    def static_html(self) -> str:
+        """What a notebook saved without widget state shows for this widget: its picture or text,
+        and a line saying to run the cell."""
+        raise NotImplementedError
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = dict(self.widget._repr_mimebundle_(**kwargs))
+        bundle["text/html"] = self.static_html()
+        bundle["text/plain"] = repr(self)
+        return bundle
+
+
+class SizedWidget(Widget):
+    """A widget with a normal and a projector size, and a toggle between them."""
+
+    size = "normal"
+
+    def set_size(self, size: str) -> None:
+        """``"normal"`` or ``"large"`` (projector size)."""
+        self.size = _size(size)
+        self._pictures = {}
+        if self._view is not None:
+            self._arrange()
+            self._update_view()
+
+    def _size_toggle(self, ipw):
+        toggle = ipw.ToggleButton(value=self.size == "large", description="Projector size",
+                                  tooltip="larger cards, narration beside the table (fits 1280×720)",
+                                  layout=ipw.Layout(width="auto"))
+        toggle.observe(lambda change: self.set_size("large" if change["new"] else "normal"), names="value")
+        return toggle
+
+    def _arrange(self) -> None:
+        raise NotImplementedError
+
+
+def _keys(ipw, box, moves: dict[str, Any]):
+    """Keyboard keys for a widget, while the pointer is over it (``ipyevents``); ``None`` where
+    ipyevents is not installed, the buttons doing the same."""
+    try:
+        from ipyevents import Event
+    except ImportError:
+        return None
+    keys = Event(source=box, watched_events=["keydown"], prevent_default_action=True)
+    keys.on_dom_event(lambda event: moves[event["key"]]() if event.get("key") in moves else None)
+    return keys

@@ -1,0 +1,111 @@
+"""One position under two rule sets, side by side."""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+
+from ..engine import Action, State
+from ..scenario import Scenario, game_module
+from ..svg import state_svg
+from .base import _scenario, _replay, lines_html, still_html, Widget
+
+
+def _ruleset(module, rules):
+    if not isinstance(rules, str):
+        return rules
+    if rules not in module.RULESETS:
+        raise ValueError(f"{module.State.game} has no rule set {rules!r} ({', '.join(module.RULESETS)})")
+    return module.RULESETS[rules]
+
+
+def _replay_under(scenario: Scenario, rules, at_step: int | None) -> tuple[State, str | None]:
+    """:func:`_replay` under ``rules``, or :class:`~cardlab.engine.IncompatibleRules` in one
+    sentence when the scenario's deal cannot be played under them."""
+    from ..engine import DealError, IncompatibleRules
+
+    scenario.start().with_rules(rules)  # the game's own sentence, such as "yeeqia has no jokers: ..."
+    try:
+        return _replay(scenario, rules, at_step)
+    except DealError as exc:
+        raise IncompatibleRules(f"{scenario.path} cannot be set up under {rules.name}: {exc}.") from None
+
+
+class Compare(Widget):
+    """One position under two rule sets side by side (such as durak ``podkidnoy`` and
+    ``perevodnoy``): each picture with its legal actions, the actions legal under only one of them
+    marked. ``source`` is a scenario / path, replayed under each rule set up to step ``at_step``
+    (default: its start), or a :class:`State`, copied under each rule set. When one rule set
+    refuses an action of the scenario, its side shows the position before it and ``notes`` says so.
+    A position one of them cannot hold (a joker under yeeqia) raises
+    :class:`~cardlab.engine.IncompatibleRules`, whose message says why in one sentence."""
+
+    def __init__(self, source: State | Scenario | str | Path, rules_a, rules_b, at_step: int | None = None,
+                 four_colour: bool = False):
+        self.four_colour = four_colour
+        if isinstance(source, State):
+            if at_step is not None:
+                raise ValueError("at_step applies to a scenario, not to a State")
+            module = game_module(source.game)
+            self.rules = (_ruleset(module, rules_a), _ruleset(module, rules_b))
+            self.states = tuple(source.with_rules(r) for r in self.rules)
+            self.notes: list[str] = []
+        else:
+            scenario = _scenario(source)
+            self.rules = (_ruleset(scenario.module, rules_a), _ruleset(scenario.module, rules_b))
+            replays = [_replay_under(scenario, r, at_step) for r in self.rules]
+            self.states = tuple(state for state, _ in replays)
+            self.notes = [note for _, note in replays if note]
+
+    def differences(self) -> tuple[list[Action], list[Action]]:
+        """The actions legal only under rule set A, and those legal only under B, each in the
+        engine's order."""
+        legal_a, legal_b = (s.legal_actions() for s in self.states)
+        set_a, set_b = set(legal_a), set(legal_b)
+        return [a for a in legal_a if a not in set_b], [b for b in legal_b if b not in set_a]
+
+    def summary(self) -> str:
+        """The differences in words, one rule set a line, then any notes."""
+        name_a, name_b = (r.name for r in self.rules)
+        only_a, only_b = self.differences()
+        lines = [f"Only under {name}: " + (", ".join(map(str, only)) or "nothing")
+                 for name, only in ((name_a, only_a), (name_b, only_b))]
+        return self.states[0].learner_text("\n".join(lines + self.notes))
+
+    def __repr__(self) -> str:
+        name_a, name_b = (r.name for r in self.rules)
+        only_a, only_b = self.differences()
+        return f"<Compare {name_a} vs {name_b}: {len(only_a)} only in {name_a}, {len(only_b)} only in {name_b}>"
+
+    def static_html(self) -> str:
+        name_a, name_b = (r.name for r in self.rules)
+        return still_html(f"{name_a} and {name_b} side by side", lines_html(self.summary(), "cardlab-differences-text",
+                                                                          heading=False))
+
+    def _build(self, ipw):
+        only = self.differences()
+        columns = []
+        for state, rules, unique in zip(self.states, self.rules, only):
+            unique = set(unique)
+            items = []
+            for action in state.legal_actions():
+                if action in unique:
+                    items.append(f'<li style="background:#fff0c2;font-weight:bold">{escape(state.learner_text(str(action)))} '
+                                 f'(only under {escape(rules.name)})</li>')
+                else:
+                    items.append(f"<li>{escape(state.learner_text(str(action)))}</li>")
+            listing = "<ul>" + "".join(items) + "</ul>" if items else "<p>No legal actions.</p>"
+            columns.append(ipw.VBox([
+                ipw.HTML(f"<b>{escape(rules.name)}</b>"),
+                ipw.HTML(state_svg(state, width=48, four_colour=self.four_colour)),
+                ipw.HTML(f'<div class="cardlab-legal">Legal now:{listing}</div>'),
+            ], layout=ipw.Layout(width="50%")))
+        summary = ipw.HTML()
+        summary.add_class("cardlab-differences")
+        self._summary = summary
+        box = ipw.VBox([ipw.HBox(columns), summary])
+        box.add_class("cardlab-compare")
+        return box
+
+    def _update_view(self) -> None:
+        self._summary.value = lines_html(self.summary(), "cardlab-differences-text", heading=False)

@@ -1,0 +1,215 @@
+"""The stepper: a worked example, one step at a time."""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+
+from ..cards import Card, plain
+from ..engine import State
+from ..scenario import Scenario, expectation_words, run
+from ..svg import state_svg
+from .base import (
+    SIZES, _size, _scenario, _whole_number, _moved, lines_html, _fit, _position_text, still_html,
+    SizedWidget, _keys)
+
+class Stepper(SizedWidget):
+    """Walk through a scenario one step at a time: Reset, Back, Step and End buttons (and the keys
+    Home, ←, → and End), a counter ("step 4 of 10"; the start is step 0), the narration of the
+    current step (the engine's event texts, for a refused step the reason code and explanation,
+    then the scenario's note and what the scenario checks at that point, in words) and the
+    position drawn with the cards of the step highlighted (the cards that moved; for a refused
+    step, the cards it tried to play).
+
+    A step of the file that only checks (``expect:`` alone) is folded into the step before it, so
+    every Step a learner presses changes something; its checks and note are read with that step.
+
+    ``view="teaching"`` shows every hand face up; ``view="player"`` only ``seat``'s (default: the
+    first player). The scenario is replayed once, when the stepper is made; moving between steps
+    only changes which stored position is shown. ``source`` is a :class:`Scenario` or a path."""
+
+    def __init__(self, source: Scenario | str | Path, view: str = "teaching", seat: str | None = None,
+                 four_colour: bool = False, size: str | None = None):
+        self.scenario = _scenario(source)
+        if view not in ("teaching", "player"):
+            raise ValueError(f"view must be 'teaching' or 'player', not {view!r}")
+        if seat is not None and seat not in self.scenario.players:
+            raise ValueError(f"seat {seat!r} is not a player ({', '.join(self.scenario.players)})")
+        self.view = view
+        self.seat = seat if seat is not None or view == "teaching" else self.scenario.players[0]
+        self.four_colour = four_colour
+        self.size = _size(size)
+        self.result = run(self.scenario, keep_states=True)
+        # Frame 0 is the start; every other frame is one action step with the checks after it.
+        self._frames: list[list] = [[]]
+        for outcome in self.result.outcomes:
+            if outcome.step.action is None:
+                self._frames[-1].append(outcome)
+            else:
+                self._frames.append([outcome])
+        self._index = 0
+        self._pictures: dict[int, str] = {}
+
+    # The Python API: the same moves as the buttons.
+
+    @property
+    def index(self) -> int:
+        """The step shown: 0 is the starting position, ``total`` the last step."""
+        return self._index
+
+    @property
+    def total(self) -> int:
+        """The number of steps to press through (steps that only check are folded into the step
+        before them; fewer when an expectation failed)."""
+        return len(self._frames) - 1
+
+    @property
+    def counter(self) -> str:
+        return f"step {self._index} of {self.total}"
+
+    @property
+    def state(self) -> State:
+        """The position after the current step (do not modify: it is the stored replay)."""
+        frame = self._frames[self._index]
+        return frame[0].state if frame else self.result.start
+
+    @property
+    def highlight(self) -> frozenset[Card]:
+        """The cards of the current step: those that moved, or those a refused action named."""
+        if self._index == 0:
+            return frozenset()
+        outcome = self._frames[self._index][0]
+        if outcome.refusal is not None:
+            return frozenset(plain(c) for c in outcome.step.action.cards)
+        return _moved(outcome.events)
+
+    @property
+    def narration(self) -> str:
+        """What the current step did, as the learner reads it: a heading line, the engine's
+        explanation, the scenario's notes, what the scenario confirms now (in words), and a failed
+        expectation if there was one."""
+        return self._narrate(self._index)
+
+    def _narrate(self, index: int) -> str:
+        frame = self._frames[index]
+        if index == 0:
+            source = [f"From: {self.scenario.source}"] if self.scenario.source else []
+            lines = [f"Start: {self.scenario.title}", *source, "The starting position."]
+        else:
+            outcome = frame[0]
+            word = " (refused, as the scenario expects)" if outcome.refusal is not None and outcome.ok else ""
+            lines = [f"Step {index}: {outcome.step.text}{word}"]
+            if outcome.narration:
+                lines.append(outcome.narration)
+        checks = []
+        for outcome in frame:
+            checks.extend(expectation_words(key, value) for key, value in outcome.step.expect.items()
+                          if outcome.ok)
+            if outcome.step.action is None and outcome.step.note:
+                lines.append(outcome.step.note)
+        if checks:
+            lines.append("Now: " + "; ".join(checks) + ".")
+        lines.extend(f"FAIL: {o.failure}" for o in frame if o.failure)
+        return self.result.start.learner_text("\n".join(lines))
+
+    def transcript(self) -> str:
+        """Every step's narration in order, as the learner reads them: the stepper printed, for a
+        cell that nbval checks."""
+        return "\n\n".join(self._narrate(i) for i in range(self.total + 1))
+
+    def position(self) -> str:
+        """The current position as text, as the learner reads it (cards as 9♠, seat letters)."""
+        return _position_text(self.state)
+
+    def goto(self, index: int) -> None:
+        """Show step ``index``, clamped to 0 .. ``total``. Raises ``ValueError`` for anything but
+        a whole number."""
+        self._index = max(0, min(_whole_number(index, "the step"), self.total))
+        self._refresh()
+
+    def step(self) -> None:
+        """One step forward (nothing at the end)."""
+        self.goto(self._index + 1)
+
+    def back(self) -> None:
+        """One step back (nothing at the start)."""
+        self.goto(self._index - 1)
+
+    def reset(self) -> None:
+        """Back to the starting position."""
+        self.goto(0)
+
+    def end(self) -> None:
+        """To the last step."""
+        self.goto(self.total)
+
+    def picture(self) -> str:
+        """The SVG of the current step, drawn once per step and size, then reused."""
+        if self._index not in self._pictures:
+            self._pictures[self._index] = state_svg(self.state, view=self.view, seat=self.seat,
+                                                    highlight=self.highlight, four_colour=self.four_colour,
+                                                    width=SIZES[self.size])
+        return self._pictures[self._index]
+
+    def __repr__(self) -> str:
+        return f"<Stepper {self.scenario.title!r} {self.counter}>"
+
+    def static_html(self) -> str:
+        return still_html(self.scenario.title, lines_html(self.narration, "cardlab-narration-text")
+                       + self.picture())
+
+    # The view.
+
+    def _build(self, ipw):
+        moves = {"Reset": (self.reset, "back to the starting position (Home)"),
+                 "Back": (self.back, "one step back (←)"),
+                 "Step": (self.step, "play the next step (→)"), "End": (self.end, "go to the last step (End)")}
+        self._buttons = {}
+        for name, (move, tip) in moves.items():
+            button = ipw.Button(description=name, tooltip=tip, layout=ipw.Layout(width="auto"))
+            button.on_click(lambda _button, move=move: move())
+            self._buttons[name] = button
+        self._counter = ipw.HTML()
+        self._counter.add_class("cardlab-counter")
+        self._picture = ipw.HTML()
+        self._picture.add_class("cardlab-picture")
+        self._narration = ipw.HTML()
+        self._narration.add_class("cardlab-narration")
+        title = ipw.HTML(f"<b>{escape(self.scenario.title)}</b>")
+        controls = ipw.HBox([*self._buttons.values(), self._counter, self._size_toggle(ipw)],
+                            layout=ipw.Layout(align_items="center", flex_flow="row wrap"))
+        self._body = ipw.Box()
+        box = ipw.VBox([title, controls, self._body])
+        box.add_class("cardlab-stepper")
+        self._keys = _keys(ipw, box, {"ArrowRight": self.step, "ArrowLeft": self.back,
+                                      "Home": self.reset, "End": self.end})
+        self._ipw = ipw
+        self._arrange()
+        return box
+
+    def _arrange(self) -> None:
+        """Normal size: the narration under the buttons, then the table. Projector size: the
+        table and the narration side by side."""
+        ipw = self._ipw
+        if self.size == "large":
+            self._picture.layout = ipw.Layout(flex="3 1 0", min_width="0")
+            self._narration.layout = ipw.Layout(flex="2 1 0", min_width="16em")
+            self._body.layout = ipw.Layout(display="flex", flex_flow="row", align_items="flex-start")
+            self._body.children = (self._picture, self._narration)
+            self._narration.add_class("cardlab-large")
+        else:
+            self._picture.layout = ipw.Layout()
+            self._narration.layout = ipw.Layout()
+            self._body.layout = ipw.Layout(display="flex", flex_flow="column")
+            self._body.children = (self._narration, self._picture)
+            self._narration.remove_class("cardlab-large")
+
+    def _update_view(self) -> None:
+        at_start, at_end = self._index == 0, self._index == self.total
+        self._buttons["Reset"].disabled = self._buttons["Back"].disabled = at_start
+        self._buttons["Step"].disabled = self._buttons["End"].disabled = at_end
+        self._counter.value = f"&nbsp;{escape(self.counter)}"
+        self._picture.value = _fit(self.picture(), self.size)
+        font = "font-size:1.25em;" if self.size == "large" else ""
+        self._narration.value = (f'<div style="{font}">'
+                                 + lines_html(self.narration, "cardlab-narration-text") + "</div>")
