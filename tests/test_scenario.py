@@ -425,3 +425,126 @@ def test_every_expectation_of_the_contract_reads_as_words():
     assert expectation_words("lock", {"H"}) == "locked to ♥"
     assert expectation_words("points", {"甲": 3, "乙": -1}) == "甲 scores +3; 乙 scores -1"
     assert expectation_words("new_key", 3) == "new_key: 3"
+
+
+
+# --- expected card lists (issue 19) ---------------------------------------------------------------
+
+GDY_HEAD = """\
+title: t
+game: gandengyan
+rules: RULES
+players: [A, B, C]
+deal:
+  stock: []
+  hands:
+    A: [S8, S3, BJ]
+    B: [H9, HJ, D4]
+    C: [C9, CJ, C4]
+steps:
+  - A play S8
+"""
+GDY = GDY_HEAD.replace("RULES", "yiqi")
+JJ = GDY_HEAD.replace("RULES", "jj").replace("BJ]", "W2]")
+DAIFUGO = """\
+title: t
+game: daifugo
+rules: jdf
+players: [A, B, C, D]
+deal:
+  hands:
+    A: [S9, RJ, S3]
+    B: [H4, HJ]
+    C: [C4, CJ]
+    D: [D4, DJ]
+steps:
+  - A play S9 RJ=9
+"""
+L_NEXT = 13  # the line of a step added after the first one of GDY, JJ or DAIFUGO
+
+
+def step_error(text, line, step, *words):
+    """The file is unusable, and the message names the file, the line, the step and says ``words``."""
+    err = load_error(text, "t.yaml")
+    assert (err.line, err.step) == (line, step), str(err)
+    assert f"t.yaml (line {line}, step {step})" in str(err)
+    for w in words:
+        assert w in err.fault, str(err)
+    return err
+
+
+@pytest.mark.parametrize("text, line, step, card", [
+    (GDY + "  - expect: {hands: {A: [S3, BJ, S3]}}\n", L_NEXT, 2, "S3"),  # A holds S3 BJ
+    (GDY + "  - expect: {top: [S8, S8]}\n", L_NEXT, 2, "S8"),             # the top is S8
+    (GDY + "  - expect:\n      hands:\n        B: [H9, HJ,\n            D4, HJ]\n", L_NEXT + 3, 2, "HJ"),
+    (DAIFUGO + "  - expect: {top: [S9, RJ, RJ=9]}\n", L_NEXT, 2, "RJ"),   # with and without stand-in
+    (DAIFUGO + "  - expect: {top: [S9, RJ=9, RJ=8]}\n", L_NEXT, 2, "RJ"),
+    (JJ + "  - expect: {hands: {A: [S3, W2, W2]}}\n", L_NEXT, 2, "W2"),
+    (with_steps("- expect: {table: [S8, SQ, S8]}"), 14, 3, "S8"),
+    (with_steps("- expect: {hands: {乙: [H7, CK, D7, C6, DA, DA]}}"), 14, 3, "DA"),
+])
+def test_a_card_listed_twice_in_an_expectation_makes_the_file_unusable(text, line, step, card):
+    step_error(text, line, step, f"{card} is listed twice")
+
+
+@pytest.mark.parametrize("text, card, deck", [
+    (GDY + "  - expect: {hands: {A: [S3, W1]}}\n", "W1", "yiqi"),
+    (GDY_HEAD.replace("RULES", "yiqi-single-draw") + "  - expect: {top: [W1]}\n", "W1", "yiqi-single-draw"),
+    (JJ + "  - expect: {hands: {A: [S3, BJ]}}\n", "BJ", "jj"),
+    (JJ + "  - expect: {top: [BJ]}\n", "BJ", "jj"),
+    (JJ + "  - expect: {top: [S8, RJ=8]}\n", "RJ", "jj"),
+    (with_steps("- expect: {table: [S8, SQ, S5]}"), "S5", "podkidnoy"),
+    (with_steps("- expect: {hands: {甲: [D8, CQ, D6, C10, S5]}}"), "S5", "podkidnoy"),
+])
+def test_a_card_the_deck_lacks_in_an_expectation_makes_the_file_unusable(text, card, deck):
+    line, step = (14, 3) if text.startswith(BASE) else (L_NEXT, 2)
+    step_error(text, line, step, f"{card} is not in the {deck} deck")
+
+
+@pytest.mark.parametrize("head, expect, card, deck", [
+    (GDY, "{legal: [A play W1]}", "W1", "yiqi"),
+    (GDY, "{illegal: {B play W1: not_in_hand}}", "W1", "yiqi"),
+    (JJ, "{illegal: [B play H9 BJ]}", "BJ", "jj"),
+    (JJ, "{illegal: [B play H9 RJ=9]}", "RJ", "jj"),
+    (DAIFUGO.replace("jdf", "yeeqia").replace("RJ", "S10").replace("S10=9", "H9"), "{illegal: [B play RJ]}",
+     "RJ", "yeeqia"),
+])
+def test_a_card_the_deck_lacks_in_an_expected_action_makes_the_file_unusable(head, expect, card, deck):
+    step_error(head + f"  - expect: {expect}\n", L_NEXT, 2, f"{card} is not in the {deck} deck")
+
+
+def test_a_card_the_deck_lacks_in_an_expected_durak_action_makes_the_file_unusable():
+    step_error(with_steps("- expect: {illegal: [甲 attack S5]}"), 14, 3, "S5 is not in the podkidnoy deck")
+    step_error(with_steps("- expect: {legal: [乙 defend S8 S2]}"), 14, 3, "S2 is not in the podkidnoy deck")
+
+
+@pytest.mark.parametrize("expect, holds", [
+    ("{top: [S9, RJ]}", True),        # a bare joker matches whatever it stands for
+    ("{top: [RJ, S9]}", True),
+    ("{top: [S9, RJ=9]}", True),
+    ("{top: [S9, RJ=8]}", False),
+    ("{top: [S9]}", False),
+    ("{top: [S9, RJ, S3]}", False),
+    ("{hands: {A: [S3]}}", True),
+])
+def test_a_bare_joker_in_an_expected_daifugo_top_matches_whatever_it_stands_for(expect, holds):
+    result = run(loads(DAIFUGO + f"  - expect: {expect}\n", "t.yaml"))
+    assert result.ok is holds, result.failure and result.failure.failure
+
+
+@pytest.mark.parametrize("expect, holds", [
+    ("{top: [S3, BJ]}", True),
+    ("{top: [BJ, S3]}", True),
+    ("{top: [S3, BJ=3]}", True),
+    ("{top: [S3, BJ=4]}", False),
+    ("{hands: {A: [S8]}}", True),
+])
+def test_a_bare_joker_in_an_expected_gandengyan_top_matches_whatever_it_stands_for(expect, holds):
+    text = GDY.replace("A play S8", "A play S3 BJ=3") + f"  - expect: {expect}\n"
+    result = run(loads(text, "t.yaml"))
+    assert result.ok is holds, result.failure and result.failure.failure
+
+
+def test_a_bare_joker_or_wild_card_in_an_expected_hand_matches_it():
+    assert run(loads(GDY + "  - expect: {hands: {A: [BJ, S3]}}\n", "t.yaml")).ok
+    assert run(loads(JJ + "  - expect: {hands: {A: [W2, S3]}}\n", "t.yaml")).ok
