@@ -125,8 +125,8 @@ def test_unknown_player_in_an_expectation():
 
 
 def test_unknown_verb():
-    err = load_error(with_steps("- 甲 play D8"))
-    assert "no verb 'play'" in err.fault and err.step == 3 and err.line == 14
+    err = load_error(with_steps("- 甲 jump D8"))
+    assert "no verb 'jump'" in err.fault and err.step == 3 and err.line == 14
 
 
 def test_wrong_number_of_cards_in_an_action():
@@ -548,3 +548,106 @@ def test_a_bare_joker_in_an_expected_gandengyan_top_matches_whatever_it_stands_f
 def test_a_bare_joker_or_wild_card_in_an_expected_hand_matches_it():
     assert run(loads(GDY + "  - expect: {hands: {A: [BJ, S3]}}\n", "t.yaml")).ok
     assert run(loads(JJ + "  - expect: {hands: {A: [W2, S3]}}\n", "t.yaml")).ok
+
+
+# --- reason codes: the two precisions (issue 19) ---------------------------------------------------
+
+GDY_FOLLOW = """\
+title: t
+game: gandengyan
+rules: yiqi
+players: [A, B]
+deal:
+  stock: []
+  hands:
+    A: [{top}, D3]
+    B: [{answer}, C3]
+steps:
+  - A play {top}
+  - do: B play {answer}
+    reject: {code}
+"""
+
+
+@pytest.mark.parametrize("top, answer, code", [
+    ("S8", "H7", "not_one_higher"),                          # lower
+    ("S8", "H8", "not_one_higher"),                          # equal
+    ("S8", "H10", "not_one_higher"),                         # higher by more than one rank
+    ("S2", "H2", "not_one_higher"),                          # a 2 on a 2
+    ("S8, C8", "H7, D7", "not_one_higher"),
+    ("S8, C8", "H8, D8", "not_one_higher"),
+    ("S8, C8", "H10, D10", "not_one_higher"),
+    ("S2, C2", "H2, D2", "not_one_higher"),
+    ("S5, S6, S7", "H4, H5, H6", "not_one_higher"),
+    ("S5, S6, S7", "H5, H6, H7", "not_one_higher"),
+    ("S5, S6, S7", "H7, H8, H9", "not_one_higher"),
+    ("S5, C5, S6, C6", "H4, D4, H5, D5", "not_one_higher"),
+    ("S5, C5, S6, C6", "H5, D5, H6, D6", "not_one_higher"),
+    ("S5, C5, S6, C6", "H8, D8, H9, D9", "not_one_higher"),
+    ("S9, C9, D9", "S4, C4, D4", "not_stronger"),            # a weaker bomb on a bomb
+    ("S9, C9, D9, H9", "S4, C4, D4, H4", "not_stronger"),
+    ("BJ, RJ", "S4, C4, D4, H4", "not_stronger"),
+])
+def test_gandengyan_refuses_a_follow_of_the_same_kind_as_the_contract_says(top, answer, code):
+    text = GDY_FOLLOW.format(top=top, answer=answer, code=code)
+    text = text.replace(f"A play {top}", f"A play {top.replace(',', '')}")
+    text = text.replace(f"B play {answer}", f"B play {answer.replace(',', '')}")
+    result = run(loads(text, "t.yaml"))
+    assert result.ok, result.failure and result.failure.failure
+    assert result.outcomes[-1].refusal.code == code
+
+
+DURAK_ONE = BASE  # 甲 attacks 乙 in podkidnoy
+FOREIGN_VERBS = [
+    (GDY, "A attack S3", "Gan Deng Yan has no attack"),
+    (GDY, "A defend S8 S3", "Gan Deng Yan has no defend"),
+    (GDY, "A take", "Gan Deng Yan has no take"),
+    (GDY, "A done", "Gan Deng Yan has no done"),
+    (GDY, "A transfer S3", "Gan Deng Yan has no transfer"),
+    (GDY, "A swap", "Gan Deng Yan has no swap"),
+    (GDY, "A give S3", "Gan Deng Yan has no give"),
+    (DAIFUGO, "B attack H4", "Daifugo has no attack"),
+    (DAIFUGO, "B defend H4 HJ", "Daifugo has no defend"),
+    (DAIFUGO, "B take", "Daifugo has no take"),
+    (DAIFUGO, "B done", "Daifugo has no done"),
+    (DAIFUGO, "B transfer H4", "Daifugo has no transfer"),
+    (DAIFUGO, "B swap", "Daifugo has no swap"),
+    (BASE, "甲 play D8", "Durak has no play"),
+    (BASE, "乙 pass", "Durak has no pass"),
+    (BASE, "甲 give D8", "Durak has no give"),
+]
+
+
+@pytest.mark.parametrize("head, action, words", FOREIGN_VERBS)
+def test_a_verb_of_the_contract_that_the_game_lacks_is_refused_with_not_allowed(head, action, words):
+    result = run(loads(head + f"  - do: {action}\n    reject: not_allowed\n"
+                       f"  - expect: {{illegal: {{{action}: not_allowed}}}}\n", "t.yaml"))
+    assert result.ok, result.failure and result.failure.failure
+    explanation = result.outcomes[-2].refusal.explanation
+    assert explanation.startswith(words + ":"), explanation  # names the rule: what the players do instead
+    assert len(explanation.split(": ", 1)[1]) > 10
+
+
+@pytest.mark.parametrize("head, action, words", FOREIGN_VERBS)
+def test_a_step_string_with_a_verb_the_game_lacks_is_a_failure_not_an_unusable_file(head, action, words):
+    result = run(loads(head + f"  - {action}\n", "t.yaml"))
+    failure = result.failure
+    assert failure is not None and failure.refusal.code == "not_allowed"
+    assert f"{action} was refused: not_allowed: {words}" in failure.failure
+
+
+def test_a_verb_the_game_lacks_leaves_the_position_and_comes_after_game_over():
+    from cardlab import gandengyan
+
+    game = gandengyan.from_deal("yiqi", ["A", "B"], hands={"A": ["S8"], "B": ["H9"]}, stock=[])
+    before = game.key()
+    refusal = game.check(game.parse_action("A attack S8"))
+    assert refusal.code == "not_allowed" and game.key() == before
+    game.act("A play S8")
+    assert game.check(game.parse_action("B attack H9")).code == "game_over"
+
+
+@pytest.mark.parametrize("head, action", [(GDY, "A jump S3"), (DAIFUGO, "B atack H4"), (BASE, "甲 fold")])
+def test_a_word_that_is_no_verb_of_the_contract_makes_the_file_unusable(head, action):
+    line, step = (14, 3) if head is BASE else (L_NEXT, 2)
+    step_error(head + f"  - {action}\n", line, step, f"no verb '{action.split()[1]}'")
