@@ -126,7 +126,13 @@ class NotationError(ValueError):
     def __init__(self, text: str, reason: str):
         self.text = text
         self.reason = reason
-        super().__init__(f"{text!r}: {reason}")
+        super().__init__(f"{shorten(text)!r}: {reason}")
+
+
+def shorten(text: str, limit: int = 60) -> str:
+    """``text``, or its first ``limit`` characters and "…" when it is longer: what a message
+    echoes of what was written, so that a 60 KB action does not come back whole."""
+    return text if len(text) <= limit else text[:limit].rstrip() + "…"
 
 
 class DealError(ValueError):
@@ -416,9 +422,16 @@ class State:
         if want is not None:
             low, high = (want, want) if isinstance(want, int) else want
             if not low <= len(cards) <= high:
-                what = f"{low}" if low == high else f"{low} to {high}" if high < 99 else f"at least {low}"
+                if low == high:
+                    what, n = f"{low}", low
+                elif high < 99:
+                    what, n = f"{low} to {high}", high
+                elif len(cards) > high:
+                    what, n = f"at most {high}", high
+                else:
+                    what, n = f"at least {low}", low
                 raise NotationError(text or str(action), f"'{verb}' takes {what} "
-                                    f"{'card' if what == '1' else 'cards'}, got {len(cards)}")
+                                    f"{'card' if n == 1 else 'cards'}, got {len(cards)}")
         deck = self.deck_cards()
         for token in cards:
             if token.__class__ is Card and token in deck:  # the usual case, settled at once

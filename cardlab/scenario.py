@@ -20,7 +20,8 @@ from typing import Any
 import yaml
 
 from .cards import SUIT_SYMBOLS, Card, CardError, StandIn, count_cards, parse_token, plain
-from .engine import REASON_CODES, Action, DealError, Event, IllegalAction, NotationError, State, player_name
+from .engine import (REASON_CODES, Action, DealError, Event, IllegalAction, NotationError, State, player_name,
+                     shorten)
 
 # The games and rule sets the contract names; a game whose module is missing is "not implemented".
 GAME_MODULES = {"daifugo": "cardlab.daifugo", "gandengyan": "cardlab.gandengyan", "durak": "cardlab.durak"}
@@ -38,6 +39,10 @@ MAX_BYTES = 2**20
 # Values a document may hold with its YAML aliases written out: twice what a file of MAX_BYTES can
 # hold without aliases (about two bytes a value at the least), a second's work to walk.
 MAX_VALUES = 1_000_000
+# Digits of the longest whole number a file may write: what Python reads by default
+# (sys.get_int_max_str_digits), the same whatever the Python, so a file checks the same everywhere.
+MAX_DIGITS = 4300
+INT_TAG = "tag:yaml.org,2002:int"
 COMMON_EXPECT = ("hands", "hand_sizes", "finished", "over", "legal", "illegal")
 # Text a terminal would act on or cannot print, which YAML escapes such as "\e", "\x9b" or "\ud800"
 # put into a string: control characters but tab and line break, and lone surrogates.
@@ -134,6 +139,12 @@ def _check_nodes(root, path: str) -> None:
         elif id(node) not in size:
             if isinstance(node, yaml.MappingNode):
                 _no_duplicate_keys(node, path)
+            elif node.tag == INT_TAG and isinstance(node.value, str):
+                digits = sum(ch.isdigit() for ch in node.value)
+                if digits > MAX_DIGITS:
+                    raise ScenarioError(path, f"this number is too long: {digits:,} digits, where a scenario's "
+                                        f"numbers (a seed, a count) have at most {MAX_DIGITS:,}",
+                                        node.start_mark.line + 1)
             open_.add(id(node))
             todo.append((node, True))
             todo += [(child, False) for child in children]
@@ -457,7 +468,7 @@ def _action(r: _Reader, text, state: State, where: tuple, number: int) -> Action
     try:
         return state.parse_action(text)
     except NotationError as exc:
-        r.fail(f"bad action {exc.text!r}: {exc.reason}", *where, step=number)
+        r.fail(f"bad action {shorten(exc.text)!r}: {exc.reason}", *where, step=number)
 
 
 def _step(r: _Reader, index: int, value, start: State, module) -> Step:
