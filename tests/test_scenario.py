@@ -597,7 +597,6 @@ def test_gandengyan_refuses_a_follow_of_the_same_kind_as_the_contract_says(top, 
     assert result.outcomes[-1].refusal.code == code
 
 
-DURAK_ONE = BASE  # 甲 attacks 乙 in podkidnoy
 FOREIGN_VERBS = [
     (GDY, "A attack S3", "Gan Deng Yan has no attack"),
     (GDY, "A defend S8 S3", "Gan Deng Yan has no defend"),
