@@ -37,6 +37,8 @@ _RANK_FROM_TEXT["1"] = None  # "S1" is a common slip for the ace; refused with a
 
 JOKERS = ("BJ", "RJ")
 WILDS = tuple(f"W{i}" for i in range(1, 7))
+# What a wild card would look like, W and a number (W7, W0), but is not: told apart from a bad suit.
+_WILD_LIKE = re.compile(r"W\d*")
 
 
 class CardError(ValueError):
@@ -194,6 +196,8 @@ def card(text: str) -> Card:
         return found
     if "=" in stripped:
         raise CardError(text, "a stand-in (=) is only for a joker or wild card in a played combination")
+    if _WILD_LIKE.fullmatch(stripped.upper()):
+        raise CardError(text, f"the wild cards are W1 to W6, so there is no {stripped.upper()}")
     suit, rank = _parse_suit_rank(stripped, text)
     return _CARDS[suit + RANK_NAMES[rank]]
 
@@ -212,6 +216,9 @@ def parse_token(text: str) -> Card | StandIn:
     right = right.strip()
     if not right:
         raise CardError(text, "name the card it stands for after '=' (such as RJ=H10 or BJ=9)")
+    if right.upper() in JOKERS or _WILD_LIKE.fullmatch(right.upper()):
+        raise CardError(text, "a joker or wild card stands for an ordinary card (such as BJ=9 or BJ=H10), "
+                        "never for another joker or wild card")
     rank_only = right.upper()
     if rank_only in _RANK_FROM_TEXT:
         rank = _RANK_FROM_TEXT[rank_only]

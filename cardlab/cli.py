@@ -1,4 +1,4 @@
-"""The ``cardlab`` command: ``cardlab check PATH...``, ``cardlab replay PATH [--json]`` and
+"""The ``cardlab`` command: ``cardlab check PATH... [--json]``, ``cardlab replay PATH [--json]`` and
 ``cardlab simulate GAME RULES --games N ...``.
 
 Exit status of ``check`` and ``replay``: 0 when every scenario holds, 1 when an expectation failed,
@@ -19,44 +19,59 @@ OK, FAILED, UNUSABLE = 0, 1, 2
 
 
 def _load_and_run(path):
-    """``(result, None)`` or ``(None, message)`` for a file that cannot be used."""
+    """``(result, None, None)``, or ``(None, message, step)`` for a file that cannot be used (the
+    step of the fault, or ``None``)."""
     try:
         scenario = load(path)
     except ScenarioError as exc:
-        return None, str(exc)
+        return None, str(exc), exc.step
     try:
-        return run(scenario), None
+        return run(scenario), None, None
     except Exception as exc:  # an engine bug must still not print a traceback at a learner
-        return None, f"{path}: internal error while replaying ({type(exc).__name__}: {exc}); please report it"
+        return None, f"{path}: internal error while replaying ({type(exc).__name__}: {exc}); please report it", None
 
 
-def check(paths: list[str], out=None) -> int:
+def _check_line(path, status: str, step=None, message=None, as_json: bool = False) -> str:
+    """One file's line of ``check``: ``ok  PATH``, ``FAIL  PATH: step N: ...`` or ``ERROR  ...``;
+    with ``as_json``, the object ``{"path", "status" (ok, fail, error), "step", "message"}``."""
+    if as_json:
+        return json.dumps({"path": str(path), "status": status, "step": step, "message": message},
+                          ensure_ascii=False)
+    if status == "ok":
+        return f"ok  {path}"
+    if status == "fail":
+        return f"FAIL  {path}: step {step}: {message}"
+    return f"ERROR  {message}"
+
+
+def check(paths: list[str], out=None, as_json: bool = False) -> int:
     out = sys.stdout if out is None else out  # looked up per call, so redirection is honoured
     found = scenario_paths(paths)
     if not found:
-        print(f"no scenario files (*.yaml, *.yml) found in: {' '.join(paths)}", file=out)
+        print(_check_line(" ".join(paths), "error", message="no scenario files (*.yaml, *.yml) found in: "
+                          + " ".join(paths), as_json=as_json), file=out)
         return UNUSABLE
     status = OK
     for f, skipped in found:
         if skipped:
-            print(f"ERROR  {f}: {skipped}", file=out)
+            print(_check_line(f, "error", message=f"{f}: {skipped}", as_json=as_json), file=out)
             status = UNUSABLE
             continue
-        result, error = _load_and_run(f)
+        result, error, step = _load_and_run(f)
         if error:
-            print(f"ERROR  {error}", file=out)
+            print(_check_line(f, "error", step, error, as_json), file=out)
             status = UNUSABLE
         elif result.failure:
-            print(f"FAIL  {f}: step {result.failure.step.number}: {result.failure.failure}", file=out)
+            print(_check_line(f, "fail", result.failure.step.number, result.failure.failure, as_json), file=out)
             status = max(status, FAILED)
         else:
-            print(f"ok  {f}", file=out)
+            print(_check_line(f, "ok", as_json=as_json), file=out)
     return status
 
 
 def replay(path: str, as_json: bool = False, out=None) -> int:
     out = sys.stdout if out is None else out
-    result, error = _load_and_run(path)
+    result, error, _ = _load_and_run(path)
     if error:
         if as_json:
             print(json.dumps({"error": error}, ensure_ascii=False), file=out)
@@ -139,8 +154,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="cardlab", description="Check and replay cardlab scenario files; "
                                      "simulate games between computer players.")
     sub = parser.add_subparsers(dest="command", required=True)
-    p_check = sub.add_parser("check", help="replay every scenario and report one line per file")
+    p_check = sub.add_parser("check", help="replay every scenario and report one line per file",
+                             description="Replay every scenario and report one line per file. Exit status: "
+                             "0 when all hold, 1 when an expectation failed, 2 when a file could not be used.")
     p_check.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders")
+    p_check.add_argument("--json", action="store_true", help='one JSON object per file per line: {"path", '
+                         '"status" (ok, fail or error), "step" (a number or null), "message" (or null)}')
     p_replay = sub.add_parser("replay", help="print each step with its outcome and the position after it")
     p_replay.add_argument("path", metavar="PATH")
     p_replay.add_argument("--json", action="store_true", help="one JSON object per line")
@@ -160,12 +179,12 @@ def main(argv: list[str] | None = None) -> int:
     args, extra = parser.parse_known_args(argv)
     if extra:  # what parse_args does, but in one line for simulate
         (p_sim if args.command == "simulate" else parser).error(f"unrecognized arguments: {' '.join(extra)}")
-    _printable_output(args.command == "replay" and args.json)
+    _printable_output(args.command in ("check", "replay") and args.json)
     try:
         if args.command == "simulate":
             return simulate(args)
         if args.command == "check":
-            return check(args.paths)
+            return check(args.paths, as_json=args.json)
         return replay(args.path, args.json)
     except BrokenPipeError:  # output piped into head and the like
         sys.stderr.close()

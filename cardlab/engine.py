@@ -59,6 +59,10 @@ REASON_CODES: dict[str, str] = {
 }
 
 
+# The verbs of the scenario contract's verb table (SCENARIOS.md, steps). A game that lacks one
+# refuses it with not_allowed, explained by State.missing_verb; any other word is no action at all.
+CONTRACT_VERBS = ("play", "pass", "give", "attack", "defend", "take", "done", "transfer", "swap")
+
 # Seat letters, clockwise from the first player listed: A, B, C ...
 SEAT_LETTERS = "ABCDEFGH"
 
@@ -122,7 +126,13 @@ class NotationError(ValueError):
     def __init__(self, text: str, reason: str):
         self.text = text
         self.reason = reason
-        super().__init__(f"{text!r}: {reason}")
+        super().__init__(f"{shorten(text)!r}: {reason}")
+
+
+def shorten(text: str, limit: int = 60) -> str:
+    """``text``, or its first ``limit`` characters and "…" when it is longer: what a message
+    echoes of what was written, so that a 60 KB action does not come back whole."""
+    return text if len(text) <= limit else text[:limit].rstrip() + "…"
 
 
 class DealError(ValueError):
@@ -227,6 +237,10 @@ class State:
 
     game: ClassVar[str]
     VERBS: ClassVar[dict[str, int | tuple[int, int]]] = {}  # verb -> number of card arguments
+    # The game's name in words ("Gan Deng Yan"), and what its players do, in words ("players play
+    # combinations or pass"): the explanation of a verb the game lacks (missing_verb).
+    NAME: ClassVar[str] = ""
+    ACTIONS_IN_WORDS: ClassVar[str] = ""
     DECK: ClassVar[tuple[Card, ...]] = ()
     # Kinds of event whose cards only some players see (a draw, a card handed over): a player's
     # narration shows the others' cards of these events as hidden cards.
@@ -408,9 +422,16 @@ class State:
         if want is not None:
             low, high = (want, want) if isinstance(want, int) else want
             if not low <= len(cards) <= high:
-                what = f"{low}" if low == high else f"{low} to {high}" if high < 99 else f"at least {low}"
+                if low == high:
+                    what, n = f"{low}", low
+                elif high < 99:
+                    what, n = f"{low} to {high}", high
+                elif len(cards) > high:
+                    what, n = f"at most {high}", high
+                else:
+                    what, n = f"at least {low}", low
                 raise NotationError(text or str(action), f"'{verb}' takes {what} "
-                                    f"{'card' if what == '1' else 'cards'}, got {len(cards)}")
+                                    f"{'card' if n == 1 else 'cards'}, got {len(cards)}")
         deck = self.deck_cards()
         for token in cards:
             if token.__class__ is Card and token in deck:  # the usual case, settled at once
@@ -420,6 +441,14 @@ class State:
                 raise NotationError(text or repr(action), f"{token!r} is not a card")
             if physical not in deck:
                 raise NotationError(text or str(action), f"{physical} is not in the {self.rules.name} deck")
+
+    def missing_verb(self, verb: str) -> Refusal:
+        """The refusal of ``verb``, a verb this game does not have (``attack`` in Gan Deng Yan,
+        ``play`` in Durak): ``not_allowed``, explained from the game's :attr:`NAME` and
+        :attr:`ACTIONS_IN_WORDS`. A game's ``_check`` gives it where its rules put ``not_allowed``
+        (after ``game_over``), and leaves the position as it was."""
+        what = self.ACTIONS_IN_WORDS or f"its verbs are {', '.join(self.verbs())}"
+        return Refusal("not_allowed", f"{self.NAME or self.game} has no {verb}: {what}.")
 
     def apply(self, action: Action) -> list[Event]:
         """Perform ``action``; return what happened. Raises :class:`IllegalAction` and changes
@@ -502,9 +531,11 @@ class State:
         return state_html(self)
 
     def parse_action(self, text: str) -> Action:
-        """Parse ``"PLAYER VERB [CARD ...]"``. Raises :class:`NotationError` for an unknown player
-        or verb, a bad card, a card the deck does not hold, or a wrong number of cards. Whether
-        the action is *allowed* is :meth:`check`'s business."""
+        """Parse ``"PLAYER VERB [CARD ...]"``. Raises :class:`NotationError` for an unknown player,
+        a word that is no verb of this game nor of the contract (:data:`CONTRACT_VERBS`), a bad
+        card, a card the deck does not hold, or a wrong number of cards. Whether the action is
+        *allowed* is :meth:`check`'s business: a verb of the contract that this game lacks parses,
+        and is refused with ``not_allowed`` (:meth:`missing_verb`)."""
         if not isinstance(text, str):
             raise NotationError(repr(text), "an action is written as text: PLAYER VERB [CARDS]")
         words = text.split()
@@ -518,7 +549,7 @@ class State:
             seats = ", ".join(self.seat_label(p) for p in self.players)
             raise NotationError(text, f"no player named {player!r} (players: {seats})")
         verb = verb.lower()
-        if verb not in self.VERBS:
+        if verb not in self.VERBS and verb not in CONTRACT_VERBS:
             raise NotationError(text, f"{self.game} has no verb {verb!r} (verbs: {', '.join(self.VERBS)})")
         try:
             cards = tuple(parse_token(a) for a in args)

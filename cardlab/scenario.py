@@ -20,7 +20,8 @@ from typing import Any
 import yaml
 
 from .cards import SUIT_SYMBOLS, Card, CardError, StandIn, count_cards, parse_token, plain
-from .engine import REASON_CODES, Action, DealError, Event, IllegalAction, NotationError, State, player_name
+from .engine import (REASON_CODES, Action, DealError, Event, IllegalAction, NotationError, State, player_name,
+                     shorten)
 
 # The games and rule sets the contract names; a game whose module is missing is "not implemented".
 GAME_MODULES = {"daifugo": "cardlab.daifugo", "gandengyan": "cardlab.gandengyan", "durak": "cardlab.durak"}
@@ -38,6 +39,10 @@ MAX_BYTES = 2**20
 # Values a document may hold with its YAML aliases written out: twice what a file of MAX_BYTES can
 # hold without aliases (about two bytes a value at the least), a second's work to walk.
 MAX_VALUES = 1_000_000
+# Digits of the longest whole number a file may write: what Python reads by default
+# (sys.get_int_max_str_digits), the same whatever the Python, so a file checks the same everywhere.
+MAX_DIGITS = 4300
+INT_TAG = "tag:yaml.org,2002:int"
 COMMON_EXPECT = ("hands", "hand_sizes", "finished", "over", "legal", "illegal")
 # Text a terminal would act on or cannot print, which YAML escapes such as "\e", "\x9b" or "\ud800"
 # put into a string: control characters but tab and line break, and lone surrogates.
@@ -134,6 +139,12 @@ def _check_nodes(root, path: str) -> None:
         elif id(node) not in size:
             if isinstance(node, yaml.MappingNode):
                 _no_duplicate_keys(node, path)
+            elif node.tag == INT_TAG and isinstance(node.value, str):
+                digits = sum(ch.isdigit() for ch in node.value)
+                if digits > MAX_DIGITS:
+                    raise ScenarioError(path, f"this number is too long: {digits:,} digits, where a scenario's "
+                                        f"numbers (a seed, a count) have at most {MAX_DIGITS:,}",
+                                        node.start_mark.line + 1)
             open_.add(id(node))
             todo.append((node, True))
             todo += [(child, False) for child in children]
@@ -332,6 +343,61 @@ def _cards(r: _Reader, value, where: tuple, what: str, step: int | None = None) 
     return out
 
 
+class ExpectedCards(frozenset):
+    """An expected list of cards (``hands``, ``top``, ``table`` ...) as the contract compares it,
+    without regard to order: a joker or wild card written without its stand-in (``BJ``) matches
+    that card whatever it stands for; written with a rank (``BJ=9``) it must stand for that rank,
+    with a suit too (``BJ=S9``) for exactly that card. The loader lets no card in twice."""
+
+    def matches(self, actual) -> bool:
+        """Whether ``actual`` (the cards or stand-ins in the position) holds exactly these cards."""
+        actual = frozenset(actual)
+        if len(actual) != len(self):
+            return False
+        played = {plain(t): t for t in actual}
+        for want in self:
+            got = played.get(plain(want))
+            if got is None or (isinstance(want, StandIn) and not _stands_for(got, want)):
+                return False
+        return True
+
+
+def _stands_for(got, want: StandIn) -> bool:
+    return (isinstance(got, StandIn) and got.rank == want.rank
+            and (want.suit is None or got.suit == want.suit))
+
+
+def _expected_cards(r: _Reader, value, where: tuple, what: str, step: int, state: State,
+                    stand_ins: bool = False) -> ExpectedCards:
+    """An expected list of cards: every card of the game's deck, none listed twice (a joker or
+    wild card with or without a stand-in is the same card); stand-ins only where ``stand_ins``."""
+    if isinstance(value, str):
+        value = value.replace(",", " ").split()
+    if value is None:
+        value = []
+    if not isinstance(value, list):
+        r.fail(f"{what} must be a list of cards" + (", such as [S9, BJ=9]" if stand_ins else ""), *where, step=step)
+    deck = state.deck_cards()
+    seen: set[Card] = set()
+    out = []
+    for i, text in enumerate(value):
+        try:
+            token = parse_token(str(text) if isinstance(text, int) and not isinstance(text, bool) else text)
+        except CardError as exc:
+            r.fail(f"{what}: {exc}", *where, i, step=step)
+        physical = plain(token)
+        if isinstance(token, StandIn) and not stand_ins:
+            r.fail(f"{what}: {token} is a stand-in; a card in a hand is written plainly ({physical})",
+                   *where, i, step=step)
+        if physical not in deck:
+            r.fail(f"{what}: {physical} is not in the {state.rules.name} deck", *where, i, step=step)
+        if physical in seen:
+            r.fail(f"{what}: {physical} is listed twice; a card can be in one place only once", *where, i, step=step)
+        seen.add(physical)
+        out.append(token)
+    return ExpectedCards(out)
+
+
 def _player_name(r: _Reader, value, players, where: tuple, what: str, step: int | None = None) -> str:
     if isinstance(value, bool):
         r.fail(f"{what} {_boolean(value)}", *where, step=step)
@@ -402,7 +468,7 @@ def _action(r: _Reader, text, state: State, where: tuple, number: int) -> Action
     try:
         return state.parse_action(text)
     except NotationError as exc:
-        r.fail(f"bad action {exc.text!r}: {exc.reason}", *where, step=number)
+        r.fail(f"bad action {shorten(exc.text)!r}: {exc.reason}", *where, step=number)
 
 
 def _step(r: _Reader, index: int, value, start: State, module) -> Step:
@@ -486,7 +552,13 @@ def _expect_value(r, kind, v, start, at, number, key):
         return x
 
     if kind == "hands":
-        return by_player(lambda x, place: frozenset(_cards(r, x if x is not None else [], place, key, number)))
+        if not isinstance(v, dict):
+            r.fail(f"{key} must map players to lists of cards", *at, step=number)
+        out = {}
+        for p, x in v.items():
+            name = _player_name(r, p, players, at + (p,), f"{key} names", number)
+            out[name] = _expected_cards(r, x, at + (p,), f"{key} of {name}", number, start)
+        return out
     if kind == "sizes":
         return by_player(whole)
     if kind == "int":
@@ -519,7 +591,9 @@ def _expect_value(r, kind, v, start, at, number, key):
             r.fail(f"{key} must be a list of suit letters", *at, step=number)
         return frozenset(_suit(s) for s in v)
     if kind == "cards":
-        return frozenset(_cards(r, v if v is not None else [], at, key, number))
+        return _expected_cards(r, v, at, key, number, start)
+    if kind == "played":  # a combination as played: a joker or wild card may name its stand-in
+        return _expected_cards(r, v, at, key, number, start, stand_ins=True)
     if callable(kind):
         try:
             return kind(v, players)
@@ -707,12 +781,18 @@ def _compare(scenario: Scenario, state: State, key: str, expected) -> str | None
     if isinstance(expected, dict):
         for p, want in expected.items():
             got = actual.get(p)
-            if got != want:
+            if not _holds(want, got):
                 return f"{key}: {p} has {show_value(got)}, expected {show_value(want)}"
         return None
-    if actual != expected:
+    if not _holds(expected, actual):
         return f"{key} is {show_value(actual)}, expected {show_value(expected)}"
     return None
+
+
+def _holds(expected, actual) -> bool:
+    if isinstance(expected, ExpectedCards):
+        return isinstance(actual, (set, frozenset, list, tuple)) and expected.matches(actual)
+    return actual == expected
 
 
 def actual_value(state: State, key: str):

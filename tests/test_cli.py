@@ -164,3 +164,79 @@ def test_python_dash_m_cardlab_is_the_same_command(tmp_path):
                           capture_output=True, text=True)
     assert done.returncode == 2 and "missing.yaml" in done.stdout + done.stderr
     assert "Traceback" not in done.stderr
+
+
+# --- check --json (issue 19) ------------------------------------------------------------------------
+
+def json_lines(out):
+    records = [json.loads(line) for line in out.splitlines()]
+    assert all(set(r) == {"path", "status", "step", "message"} for r in records), records
+    return records
+
+
+def test_check_json_one_object_per_file(files, capsys):
+    paths = [str(files[name]) for name in ("good", "failing", "refused")]
+    assert main(["check", "--json", *paths]) == 1
+    ok, failing, refused = json_lines(capsys.readouterr().out)
+    assert ok == {"path": paths[0], "status": "ok", "step": None, "message": None}
+    assert failing["path"] == paths[1] and failing["status"] == "fail" and failing["step"] == 2
+    assert "refused with rank_not_on_table" in failing["message"] and "expected attack_limit" in failing["message"]
+    assert refused["status"] == "fail" and refused["step"] == 2
+    assert refused["message"].startswith("乙 defend S8 CK was refused: cannot_beat")
+
+
+def test_check_json_unusable_file_and_exit_codes(files, capsys):
+    assert main(["check", str(files["good"]), "--json"]) == 0
+    assert json_lines(capsys.readouterr().out)[0]["status"] == "ok"
+    assert main(["check", "--json", str(files["unusable"]), str(files["good"])]) == 2
+    error, ok = json_lines(capsys.readouterr().out)
+    assert error["path"] == str(files["unusable"]) and error["status"] == "error" and error["step"] is None
+    assert "line 2" in error["message"] and "unknown game 'poker'" in error["message"]
+    assert ok["status"] == "ok"
+
+
+def test_check_json_error_inside_a_step_names_it(tmp_path, capsys):
+    f = tmp_path / "dup.yaml"
+    f.write_text(GOOD + "  - expect: {table: [S8, SQ, S8]}\n", encoding="utf-8")
+    assert main(["check", "--json", str(f)]) == 2
+    (error,) = json_lines(capsys.readouterr().out)
+    assert error["status"] == "error" and error["step"] == 5 and "S8 is listed twice" in error["message"]
+
+
+def test_check_json_folder_without_scenarios_is_one_error(tmp_path, capsys):
+    (tmp_path / "readme.txt").write_text("no scenarios here")
+    assert main(["check", "--json", str(tmp_path)]) == 2
+    (error,) = json_lines(capsys.readouterr().out)
+    assert error["status"] == "error" and error["path"] == str(tmp_path) and error["step"] is None
+    assert "no scenario files" in error["message"]
+
+
+def test_check_json_in_the_help(capsys):
+    with pytest.raises(SystemExit):
+        main(["check", "--help"])
+    assert "--json" in capsys.readouterr().out
+
+
+def test_check_json_over_the_lesson_scenarios_is_all_ok(capsys):
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parent.parent / "lessons" / "scenarios"
+    assert main(["check", "--json", str(folder)]) == 0
+    records = json_lines(capsys.readouterr().out)
+    assert records and all(r["status"] == "ok" for r in records)
+
+
+# --- exit codes of the issue 19 cases, through the command ------------------------------------------
+
+@pytest.mark.parametrize("steps, status, words", [
+    ("  - expect: {table: [S8, SQ, S8]}\n", 2, "S8 is listed twice"),
+    ("  - expect: {table: [S8, SQ, S5]}\n", 2, "S5 is not in the podkidnoy deck"),
+    ("  - 甲 play D8\n", 1, "not_allowed: Durak has no play"),
+    ("  - do: 甲 play D8\n    reject: not_allowed\n", 0, ""),
+    ("  - 甲 jump D8\n", 2, "no verb 'jump'"),
+])
+def test_check_exit_codes_of_issue_19(tmp_path, capsys, steps, status, words):
+    f = tmp_path / "s.yaml"
+    f.write_text(GOOD + steps, encoding="utf-8")
+    assert main(["check", str(f)]) == status
+    assert words in capsys.readouterr().out

@@ -115,5 +115,6 @@ def test_ambiguous_jokers_and_bad_input():
     replies = answers(state, "甲 play S8 H9 BJ")
     assert replies["What do the cards make?"].startswith("one of run 7-8-9")
     assert replies["So, is it legal?"].startswith("no (invalid_combination)")
+    assert referee.ask(state, "甲 attack S8")[-1][1].startswith("no (not_allowed): Gan Deng Yan has no attack")
     with pytest.raises(NotationError, match="no verb"):
-        referee.ask(state, "甲 attack S8")
+        referee.ask(state, "甲 jump S8")

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardlab import daifugo, durak, gandengyan, referee, scenario
-from cardlab.cards import ALL_CARDS, CardError, StandIn, card
+from cardlab.cards import ALL_CARDS, CardError, StandIn, card, parse_token
 from cardlab.engine import Action, DealError, IllegalAction, IncompatibleRules, NotationError, Refusal
 from cardlab.cli import main
 from cardlab.scenario import MAX_BYTES, ScenarioError, load, loads, run
@@ -465,3 +465,77 @@ def test_a_named_pipe_in_a_folder_is_reported_not_skipped(tmp_path):
     assert (done.returncode, done.stderr) == (2, b"")
     assert done.stdout.decode() == (f"ERROR  {tmp_path / 'pipe.yaml'}: not a regular file but a named pipe; "
                                     "a scenario is a YAML text file\n")
+
+
+# --- messages that say what is wrong and how long (issue 19, point 5) -----------------------------
+
+def gdy_text(rules="yiqi", step="A play S8", seed=None):
+    seed = f"  seed: {seed}\n" if seed is not None else ""
+    return (f"title: t\ngame: gandengyan\nrules: {rules}\nplayers: [A, B, C]\ndeal:\n{seed}  stock: []\n"
+            f"  hands:\n    A: [S8, S3]\n    B: [H9, HJ]\n    C: [C9, CJ]\nsteps:\n  - {step}\n")
+
+
+@pytest.mark.parametrize("state, action", [
+    (gandengyan.from_deal("yiqi", "ABC", hands={"A": ["S3"], "B": ["H9"], "C": ["C9"]}, stock=[]),
+     "A play " + " ".join(["S3"] * 20000)),
+    (daifugo.from_deal("jdf", "ABCD", hands={"A": ["S3"], "B": ["H9"], "C": ["C9"], "D": ["D9"]}),
+     "A play " + " ".join(["S3"] * 20000)),
+    (daifugo.from_deal("jdf", "ABCD", hands={"A": ["S3"], "B": ["H9"], "C": ["C9"], "D": ["D9"]}),
+     "A give " + " ".join(["S3"] * 100)),
+])
+def test_too_many_cards_in_an_action_says_the_limit_and_does_not_echo_it_all(state, action):
+    verb, count = action.split()[1], len(action.split()) - 2
+    with pytest.raises(NotationError) as info:
+        state.parse_action(action)
+    assert info.value.reason == f"'{verb}' takes at most 99 cards, got {count}"
+    assert len(str(info.value)) < 200 and "…" in str(info.value)
+
+
+def test_too_many_cards_in_a_scenario_step_says_the_limit_and_does_not_echo_it_all():
+    error = refused(gdy_text(step="A play " + " ".join(["S3"] * 20000)))
+    assert "'play' takes at most 99 cards, got 20000" in error.fault
+    assert len(str(error)) < 200 and "…" in error.fault and (error.line, error.step) == (12, 1)
+
+
+def test_too_few_cards_in_an_action_says_at_least_in_good_english():
+    state = gandengyan.from_deal("yiqi", ["A", "B"], hands={"A": ["S3"], "B": ["H9"]}, stock=[])
+    with pytest.raises(NotationError) as info:
+        state.parse_action("A play")
+    assert info.value.reason == "'play' takes at least 1 card, got 0"
+
+
+def test_a_number_too_long_for_python_names_its_line(yaml_loader):
+    error = refused(gdy_text(seed="1" * 5000))
+    assert error.line == 6 and "too long" in error.fault and "5,000 digits" in error.fault
+    assert "set_int_max_str_digits" not in str(error) and len(str(error)) < 200
+
+
+def test_a_number_too_long_anywhere_names_its_line(yaml_loader):
+    error = refused(gdy_text().replace("steps:\n", "steps:\n  - expect: {hand_sizes: {A: " + "9" * 4301 + "}}\n"))
+    assert error.line == 12 and "too long" in error.fault
+
+
+def test_a_long_number_python_can_read_is_read(yaml_loader):
+    assert run(loads(gdy_text(seed="7" * 4300), "f.yaml")).ok
+
+
+@pytest.mark.parametrize("token", ["BJ=BJ", "BJ=W1", "BJ=RJ", "RJ=rj", "W3=BJ", "W3=W4", "BJ=W7"])
+def test_a_joker_standing_for_a_joker_or_wild_card_is_explained(token):
+    with pytest.raises(CardError) as info:
+        parse_token(token)
+    assert "is not a suit" not in info.value.reason
+    assert "stands for an ordinary card" in info.value.reason
+    assert "never for another joker or wild card" in info.value.reason
+    error = refused(gdy_text(rules="jj", step=f"A play S8 {token}"))
+    assert "never for another joker or wild card" in error.fault and error.line == 12
+
+
+@pytest.mark.parametrize("token", ["W7", "W0", "w9", "W12"])
+def test_a_wild_card_out_of_range_is_explained(token):
+    with pytest.raises(CardError) as info:
+        card(token)
+    assert info.value.reason.startswith("the wild cards are W1 to W6")
+    error = refused(gdy_text(rules="jj", step=f"A play S8 {token}"))
+    assert "the wild cards are W1 to W6" in error.fault and "not a suit" not in error.fault
+    error = refused(gdy_text(rules="jj").replace("[S8, S3]", f"[S8, {token}]"))
+    assert "the wild cards are W1 to W6" in error.fault and error.line == 8

@@ -125,8 +125,8 @@ def test_unknown_player_in_an_expectation():
 
 
 def test_unknown_verb():
-    err = load_error(with_steps("- 甲 play D8"))
-    assert "no verb 'play'" in err.fault and err.step == 3 and err.line == 14
+    err = load_error(with_steps("- 甲 jump D8"))
+    assert "no verb 'jump'" in err.fault and err.step == 3 and err.line == 14
 
 
 def test_wrong_number_of_cards_in_an_action():
@@ -425,3 +425,228 @@ def test_every_expectation_of_the_contract_reads_as_words():
     assert expectation_words("lock", {"H"}) == "locked to ♥"
     assert expectation_words("points", {"甲": 3, "乙": -1}) == "甲 scores +3; 乙 scores -1"
     assert expectation_words("new_key", 3) == "new_key: 3"
+
+
+
+# --- expected card lists (issue 19) ---------------------------------------------------------------
+
+GDY_HEAD = """\
+title: t
+game: gandengyan
+rules: RULES
+players: [A, B, C]
+deal:
+  stock: []
+  hands:
+    A: [S8, S3, BJ]
+    B: [H9, HJ, D4]
+    C: [C9, CJ, C4]
+steps:
+  - A play S8
+"""
+GDY = GDY_HEAD.replace("RULES", "yiqi")
+JJ = GDY_HEAD.replace("RULES", "jj").replace("BJ]", "W2]")
+DAIFUGO = """\
+title: t
+game: daifugo
+rules: jdf
+players: [A, B, C, D]
+deal:
+  hands:
+    A: [S9, RJ, S3]
+    B: [H4, HJ]
+    C: [C4, CJ]
+    D: [D4, DJ]
+steps:
+  - A play S9 RJ=9
+"""
+L_NEXT = 13  # the line of a step added after the first one of GDY, JJ or DAIFUGO
+
+
+def step_error(text, line, step, *words):
+    """The file is unusable, and the message names the file, the line, the step and says ``words``."""
+    err = load_error(text, "t.yaml")
+    assert (err.line, err.step) == (line, step), str(err)
+    assert f"t.yaml (line {line}, step {step})" in str(err)
+    for w in words:
+        assert w in err.fault, str(err)
+    return err
+
+
+@pytest.mark.parametrize("text, line, step, card", [
+    (GDY + "  - expect: {hands: {A: [S3, BJ, S3]}}\n", L_NEXT, 2, "S3"),  # A holds S3 BJ
+    (GDY + "  - expect: {top: [S8, S8]}\n", L_NEXT, 2, "S8"),             # the top is S8
+    (GDY + "  - expect:\n      hands:\n        B: [H9, HJ,\n            D4, HJ]\n", L_NEXT + 3, 2, "HJ"),
+    (DAIFUGO + "  - expect: {top: [S9, RJ, RJ=9]}\n", L_NEXT, 2, "RJ"),   # with and without stand-in
+    (DAIFUGO + "  - expect: {top: [S9, RJ=9, RJ=8]}\n", L_NEXT, 2, "RJ"),
+    (JJ + "  - expect: {hands: {A: [S3, W2, W2]}}\n", L_NEXT, 2, "W2"),
+    (with_steps("- expect: {table: [S8, SQ, S8]}"), 14, 3, "S8"),
+    (with_steps("- expect: {hands: {乙: [H7, CK, D7, C6, DA, DA]}}"), 14, 3, "DA"),
+])
+def test_a_card_listed_twice_in_an_expectation_makes_the_file_unusable(text, line, step, card):
+    step_error(text, line, step, f"{card} is listed twice")
+
+
+@pytest.mark.parametrize("text, card, deck", [
+    (GDY + "  - expect: {hands: {A: [S3, W1]}}\n", "W1", "yiqi"),
+    (GDY_HEAD.replace("RULES", "yiqi-single-draw") + "  - expect: {top: [W1]}\n", "W1", "yiqi-single-draw"),
+    (JJ + "  - expect: {hands: {A: [S3, BJ]}}\n", "BJ", "jj"),
+    (JJ + "  - expect: {top: [BJ]}\n", "BJ", "jj"),
+    (JJ + "  - expect: {top: [S8, RJ=8]}\n", "RJ", "jj"),
+    (with_steps("- expect: {table: [S8, SQ, S5]}"), "S5", "podkidnoy"),
+    (with_steps("- expect: {hands: {甲: [D8, CQ, D6, C10, S5]}}"), "S5", "podkidnoy"),
+])
+def test_a_card_the_deck_lacks_in_an_expectation_makes_the_file_unusable(text, card, deck):
+    line, step = (14, 3) if text.startswith(BASE) else (L_NEXT, 2)
+    step_error(text, line, step, f"{card} is not in the {deck} deck")
+
+
+@pytest.mark.parametrize("head, expect, card, deck", [
+    (GDY, "{legal: [A play W1]}", "W1", "yiqi"),
+    (GDY, "{illegal: {B play W1: not_in_hand}}", "W1", "yiqi"),
+    (JJ, "{illegal: [B play H9 BJ]}", "BJ", "jj"),
+    (JJ, "{illegal: [B play H9 RJ=9]}", "RJ", "jj"),
+    (DAIFUGO.replace("jdf", "yeeqia").replace("RJ", "S10").replace("S10=9", "H9"), "{illegal: [B play RJ]}",
+     "RJ", "yeeqia"),
+])
+def test_a_card_the_deck_lacks_in_an_expected_action_makes_the_file_unusable(head, expect, card, deck):
+    step_error(head + f"  - expect: {expect}\n", L_NEXT, 2, f"{card} is not in the {deck} deck")
+
+
+def test_a_card_the_deck_lacks_in_an_expected_durak_action_makes_the_file_unusable():
+    step_error(with_steps("- expect: {illegal: [甲 attack S5]}"), 14, 3, "S5 is not in the podkidnoy deck")
+    step_error(with_steps("- expect: {legal: [乙 defend S8 S2]}"), 14, 3, "S2 is not in the podkidnoy deck")
+
+
+@pytest.mark.parametrize("expect, holds", [
+    ("{top: [S9, RJ]}", True),        # a bare joker matches whatever it stands for
+    ("{top: [RJ, S9]}", True),
+    ("{top: [S9, RJ=9]}", True),
+    ("{top: [S9, RJ=8]}", False),
+    ("{top: [S9]}", False),
+    ("{top: [S9, RJ, S3]}", False),
+    ("{hands: {A: [S3]}}", True),
+])
+def test_a_bare_joker_in_an_expected_daifugo_top_matches_whatever_it_stands_for(expect, holds):
+    result = run(loads(DAIFUGO + f"  - expect: {expect}\n", "t.yaml"))
+    assert result.ok is holds, result.failure and result.failure.failure
+
+
+@pytest.mark.parametrize("expect, holds", [
+    ("{top: [S3, BJ]}", True),
+    ("{top: [BJ, S3]}", True),
+    ("{top: [S3, BJ=3]}", True),
+    ("{top: [S3, BJ=4]}", False),
+    ("{hands: {A: [S8]}}", True),
+])
+def test_a_bare_joker_in_an_expected_gandengyan_top_matches_whatever_it_stands_for(expect, holds):
+    text = GDY.replace("A play S8", "A play S3 BJ=3") + f"  - expect: {expect}\n"
+    result = run(loads(text, "t.yaml"))
+    assert result.ok is holds, result.failure and result.failure.failure
+
+
+def test_a_bare_joker_or_wild_card_in_an_expected_hand_matches_it():
+    assert run(loads(GDY + "  - expect: {hands: {A: [BJ, S3]}}\n", "t.yaml")).ok
+    assert run(loads(JJ + "  - expect: {hands: {A: [W2, S3]}}\n", "t.yaml")).ok
+
+
+# --- reason codes: the two precisions (issue 19) ---------------------------------------------------
+
+GDY_FOLLOW = """\
+title: t
+game: gandengyan
+rules: yiqi
+players: [A, B]
+deal:
+  stock: []
+  hands:
+    A: [{top}, D3]
+    B: [{answer}, C3]
+steps:
+  - A play {top}
+  - do: B play {answer}
+    reject: {code}
+"""
+
+
+@pytest.mark.parametrize("top, answer, code", [
+    ("S8", "H7", "not_one_higher"),                          # lower
+    ("S8", "H8", "not_one_higher"),                          # equal
+    ("S8", "H10", "not_one_higher"),                         # higher by more than one rank
+    ("S2", "H2", "not_one_higher"),                          # a 2 on a 2
+    ("S8, C8", "H7, D7", "not_one_higher"),
+    ("S8, C8", "H8, D8", "not_one_higher"),
+    ("S8, C8", "H10, D10", "not_one_higher"),
+    ("S2, C2", "H2, D2", "not_one_higher"),
+    ("S5, S6, S7", "H4, H5, H6", "not_one_higher"),
+    ("S5, S6, S7", "H5, H6, H7", "not_one_higher"),
+    ("S5, S6, S7", "H7, H8, H9", "not_one_higher"),
+    ("S5, C5, S6, C6", "H4, D4, H5, D5", "not_one_higher"),
+    ("S5, C5, S6, C6", "H5, D5, H6, D6", "not_one_higher"),
+    ("S5, C5, S6, C6", "H8, D8, H9, D9", "not_one_higher"),
+    ("S9, C9, D9", "S4, C4, D4", "not_stronger"),            # a weaker bomb on a bomb
+    ("S9, C9, D9, H9", "S4, C4, D4, H4", "not_stronger"),
+    ("BJ, RJ", "S4, C4, D4, H4", "not_stronger"),
+])
+def test_gandengyan_refuses_a_follow_of_the_same_kind_as_the_contract_says(top, answer, code):
+    text = GDY_FOLLOW.format(top=top, answer=answer, code=code)
+    text = text.replace(f"A play {top}", f"A play {top.replace(',', '')}")
+    text = text.replace(f"B play {answer}", f"B play {answer.replace(',', '')}")
+    result = run(loads(text, "t.yaml"))
+    assert result.ok, result.failure and result.failure.failure
+    assert result.outcomes[-1].refusal.code == code
+
+
+FOREIGN_VERBS = [
+    (GDY, "A attack S3", "Gan Deng Yan has no attack"),
+    (GDY, "A defend S8 S3", "Gan Deng Yan has no defend"),
+    (GDY, "A take", "Gan Deng Yan has no take"),
+    (GDY, "A done", "Gan Deng Yan has no done"),
+    (GDY, "A transfer S3", "Gan Deng Yan has no transfer"),
+    (GDY, "A swap", "Gan Deng Yan has no swap"),
+    (GDY, "A give S3", "Gan Deng Yan has no give"),
+    (DAIFUGO, "B attack H4", "Daifugo has no attack"),
+    (DAIFUGO, "B defend H4 HJ", "Daifugo has no defend"),
+    (DAIFUGO, "B take", "Daifugo has no take"),
+    (DAIFUGO, "B done", "Daifugo has no done"),
+    (DAIFUGO, "B transfer H4", "Daifugo has no transfer"),
+    (DAIFUGO, "B swap", "Daifugo has no swap"),
+    (BASE, "甲 play D8", "Durak has no play"),
+    (BASE, "乙 pass", "Durak has no pass"),
+    (BASE, "甲 give D8", "Durak has no give"),
+]
+
+
+@pytest.mark.parametrize("head, action, words", FOREIGN_VERBS)
+def test_a_verb_of_the_contract_that_the_game_lacks_is_refused_with_not_allowed(head, action, words):
+    result = run(loads(head + f"  - do: {action}\n    reject: not_allowed\n"
+                       f"  - expect: {{illegal: {{{action}: not_allowed}}}}\n", "t.yaml"))
+    assert result.ok, result.failure and result.failure.failure
+    explanation = result.outcomes[-2].refusal.explanation
+    assert explanation.startswith(words + ":"), explanation  # names the rule: what the players do instead
+    assert len(explanation.split(": ", 1)[1]) > 10
+
+
+@pytest.mark.parametrize("head, action, words", FOREIGN_VERBS)
+def test_a_step_string_with_a_verb_the_game_lacks_is_a_failure_not_an_unusable_file(head, action, words):
+    result = run(loads(head + f"  - {action}\n", "t.yaml"))
+    failure = result.failure
+    assert failure is not None and failure.refusal.code == "not_allowed"
+    assert f"{action} was refused: not_allowed: {words}" in failure.failure
+
+
+def test_a_verb_the_game_lacks_leaves_the_position_and_comes_after_game_over():
+    from cardlab import gandengyan
+
+    game = gandengyan.from_deal("yiqi", ["A", "B"], hands={"A": ["S8"], "B": ["H9"]}, stock=[])
+    before = game.key()
+    refusal = game.check(game.parse_action("A attack S8"))
+    assert refusal.code == "not_allowed" and game.key() == before
+    game.act("A play S8")
+    assert game.check(game.parse_action("B attack H9")).code == "game_over"
+
+
+@pytest.mark.parametrize("head, action", [(GDY, "A jump S3"), (DAIFUGO, "B atack H4"), (BASE, "甲 fold")])
+def test_a_word_that_is_no_verb_of_the_contract_makes_the_file_unusable(head, action):
+    line, step = (14, 3) if head is BASE else (L_NEXT, 2)
+    step_error(head + f"  - {action}\n", line, step, f"no verb '{action.split()[1]}'")

@@ -81,19 +81,6 @@ def _rank_map(value, players) -> dict[str, str]:
     return out
 
 
-def _top(value, players) -> frozenset:
-    """The cards of a combination as played, stand-ins included (``[]`` for an empty table)."""
-    from ..cards import parse_token
-
-    if value is None:
-        return frozenset()
-    if isinstance(value, str):
-        value = value.replace(",", " ").split()
-    if not isinstance(value, list):
-        raise ValueError("write the combination as a list of cards, such as [S9, BJ=9]")
-    return frozenset(parse_token(str(v)) for v in value)
-
-
 def inapplicable_expectation(key: str, rules: DaifugoRules) -> str | None:
     """Why expectation ``key`` does not apply under ``rules``, or ``None``."""
     if key == "points" and rules.points is None:
@@ -106,7 +93,7 @@ DEFAULT_PLAYERS = 4
 DEAL_KEYS = {"hands": "hands", "seed": "int", "leader": "player", "previous_ranks": _rank_map}
 EXPECTATIONS = {
     "turn": ("player_or_null", lambda s: s.turn),
-    "top": (_top, lambda s: frozenset(s.top.cards) if s.top else frozenset()),
+    "top": ("played", lambda s: frozenset(s.top.cards) if s.top else frozenset()),
     "revolution": ("bool", lambda s: s.revolution),
     "lock": ("suits", lambda s: s.lock),
     "fouls": ("players", lambda s: list(s.fouls)),

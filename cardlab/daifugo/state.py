@@ -80,6 +80,9 @@ class DaifugoState(State):
     game = "daifugo"
     PRIVATE_EVENTS = frozenset({"give", "exchange"})  # the two players of a pair see the cards
     VERBS = {"play": (1, 99), "pass": 0, "give": (0, 99)}
+    NAME = "Daifugo"
+    ACTIONS_IN_WORDS = ("in turn, players play a stronger combination of the same shape or pass, and give cards "
+                        "in the exchange before a game")
 
     def __init__(self, rules: DaifugoRules, players, hands, leader: str,
                  previous_ranks: dict[str, str] | None = None, blind=()):
@@ -193,7 +196,7 @@ class DaifugoState(State):
         if verb == "give":
             return self._check_give(player, cards)
         if verb not in ("play", "pass"):
-            return Refusal("not_allowed", f"Daifugo has no verb '{verb}' (play, pass, give).")
+            return self.missing_verb(verb)
         if self.exchanging:
             waiting = ", ".join(p for p in self.players if p not in self.gives)
             return Refusal("not_allowed", "The card exchange comes first: nobody plays until every "

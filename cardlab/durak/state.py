@@ -172,6 +172,9 @@ class DurakState(State):
     game = "durak"
     PRIVATE_EVENTS = frozenset({"draw"})
     VERBS = {"attack": 1, "defend": 2, "take": 0, "done": 0, "transfer": 1, "swap": 0}
+    NAME = "Durak"
+    ACTIONS_IN_WORDS = ("the attackers attack with cards and say done, and the defender beats each attack "
+                        "card (defend) or takes the table")
     DECK = DECK
 
     def __init__(self, rules: DurakRules, players, hands, stock, trump, attacker,
@@ -314,7 +317,7 @@ class DurakState(State):
             return Refusal("not_your_turn", f"{player} does not sit at this table.")
         method = self._CHECKS.get(verb)
         if method is None:
-            return Refusal("not_allowed", f"Durak has no verb '{verb}'.")
+            return self.missing_verb(verb)
         return method(self, player, cards)
 
     def _attacker_refusal(self, player: str, verb: str) -> Refusal | None:

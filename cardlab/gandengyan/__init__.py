@@ -59,7 +59,6 @@ Partial deals (scenarios) must give every player at least one card.
 
 from __future__ import annotations
 
-from ..cards import StandIn, parse_token, plain
 from .combos import Play, legal_plays, readings, ruling
 from .rules import ORDER, PLACE, RULESETS, GanDengYanRules
 from .state import GanDengYanState, from_deal, new_game, new_match
@@ -70,50 +69,13 @@ __all__ = ["GanDengYanRules", "GanDengYanState", "ORDER", "PLACE", "Play", "RULE
 
 # --- what the scenario runner needs to know -------------------------------------------------------
 
-class TopCards(frozenset):
-    """An expected ``top`` as the contract compares it: a joker or wild card written without its
-    stand-in (``BJ``) matches that card whatever it stands for; written with a rank (``BJ=9``) it
-    must stand for that rank, with a suit too (``BJ=S9``) for exactly that card."""
-
-    def __eq__(self, actual) -> bool:
-        if not isinstance(actual, frozenset) or len(actual) != len(self):
-            return False
-        played = {plain(t): t for t in actual}
-        for want in self:
-            got = played.get(plain(want))
-            if got is None or (isinstance(want, StandIn) and not _stands_for(got, want)):
-                return False
-        return True
-
-    def __ne__(self, actual) -> bool:
-        return not self == actual
-
-    __hash__ = frozenset.__hash__
-
-
-def _stands_for(got, want: StandIn) -> bool:
-    return (isinstance(got, StandIn) and got.rank == want.rank
-            and (want.suit is None or got.suit == want.suit))
-
-
-def _top(value, players) -> TopCards:
-    """The cards of the combination as played (``[]`` for an empty table)."""
-    if value is None:
-        return TopCards()
-    if isinstance(value, str):
-        value = value.replace(",", " ").split()
-    if not isinstance(value, list):
-        raise ValueError("write the combination as a list of cards, such as [S9, BJ=9]")
-    return TopCards(parse_token(str(v)) for v in value)
-
-
 PLAYER_COUNTS = {name: rules.players for name, rules in RULESETS.items()}
 DEFAULT_PLAYERS = 3  # fits every rule set, and a learner follows three hands easily
 DEAL_KEYS = {"hands": "hands", "seed": "int", "stock": "cards", "leader": "player"}
 EXPECTATIONS = {
     "stock_size": ("int", lambda s: len(s.stock)),
     "turn": ("player_or_null", lambda s: s.turn),
-    "top": (_top, lambda s: frozenset(s.top.cards) if s.top else frozenset()),
+    "top": ("played", lambda s: frozenset(s.top.cards) if s.top else frozenset()),
     "winner": ("player_or_null", lambda s: s.winner),
 }
 State = GanDengYanState

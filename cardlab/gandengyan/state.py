@@ -68,6 +68,8 @@ class GanDengYanState(State):
     game = "gandengyan"
     PRIVATE_EVENTS = frozenset({"draw"})
     VERBS = {"play": (1, 99), "pass": 0}
+    NAME = "Gan Deng Yan"
+    ACTIONS_IN_WORDS = "in turn, players play a combination one rank higher (or a bomb) or pass"
 
     def __init__(self, rules: GanDengYanRules, players, hands, stock, leader: str, dealer: str | None = None):
         self.rules = rules
@@ -174,7 +176,7 @@ class GanDengYanState(State):
                 why = "nobody could play any more"
             return Refusal("game_over", f"The game is over: {why}; nobody plays or draws after that.")
         if verb not in self.VERBS:
-            return Refusal("not_allowed", f"Gan Deng Yan has no verb '{verb}' (play, pass).")
+            return self.missing_verb(verb)
         if player != self.turn:
             return Refusal("not_your_turn", f"It is {self.turn}'s turn: play goes clockwise, to each "
                            "player's left, and a player who passed may play again once someone plays.")
