@@ -15,7 +15,7 @@ import stat
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 import yaml
 
@@ -33,6 +33,8 @@ CONTRACT_RULESETS = {
 TOP_KEYS = {"title": True, "source": False, "game": True, "rules": True, "players": True,
             "deal": True, "steps": True}
 STEP_KEYS = {"do", "reject", "expect", "note"}
+# The language tags that ``title`` and ``note`` may be written in (SCENARIOS.md, "Top level").
+LANGUAGES = ("en", "zh-TW", "ja")
 # Hundreds of times the largest lesson scenario (a few kB), and small enough that the densest file
 # allowed is checked in seconds, even by the pure-Python YAML parser.
 MAX_BYTES = 2**20
@@ -181,9 +183,69 @@ def _line(node, *keys) -> int | None:
 
 # --- the scenario -------------------------------------------------------------------------------
 
+class Text:
+    """Text for people in several languages: a scenario's ``title`` or a step's ``note``.
+
+    Made from a string (English only) or a mapping from language tags (:data:`LANGUAGES`) to the
+    text, which must hold ``en``. ``get(lang)`` is the text in that language, or the English text
+    when the file gives none in it; ``str()`` is the English text::
+
+        Text({"en": "Trumps", "ja": "切り札"}).get("ja")     # "切り札"
+        Text({"en": "Trumps", "ja": "切り札"}).get("zh-TW")  # "Trumps"
+    """
+
+    __slots__ = ("_texts",)
+
+    def __init__(self, text: str | Mapping[str, str]):
+        texts = {"en": text} if isinstance(text, str) else dict(text)
+        if "en" not in texts:
+            raise ValueError("text in several languages must hold en")
+        for lang, value in texts.items():
+            _language(lang)
+            if not isinstance(value, str):
+                raise TypeError(f"the {lang} text must be a string, not {value!r}")
+        self._texts = {lang: texts[lang] for lang in LANGUAGES if lang in texts}
+
+    def get(self, lang: str = "en") -> str:
+        """The text in language ``lang`` (a tag of :data:`LANGUAGES`), falling back to English."""
+        return self._texts.get(_language(lang), self._texts["en"])
+
+    @property
+    def en(self) -> str:
+        return self._texts["en"]
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        """The tags this text is written in, ``en`` first."""
+        return tuple(self._texts)
+
+    def as_dict(self) -> dict[str, str]:
+        return dict(self._texts)
+
+    def __str__(self) -> str:
+        return self._texts["en"]
+
+    def __repr__(self) -> str:
+        return f"Text({self._texts!r})"
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Text) and self._texts == other._texts
+
+    def __hash__(self) -> int:
+        return hash(tuple(self._texts.items()))
+
+
+def _language(lang) -> str:
+    """``lang`` if it is a tag of :data:`LANGUAGES`; a ValueError otherwise."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language tag {lang!r} (tags: {', '.join(LANGUAGES)})")
+    return lang
+
+
 @dataclass
 class Step:
-    """One step: ``action`` (text) performed, or refused with ``reject``; then ``expect``."""
+    """One step: ``action`` (text) performed, or refused with ``reject``; then ``expect``.
+    ``note`` is the note in English; :meth:`note_in` gives it in another language."""
 
     number: int
     line: int | None
@@ -192,10 +254,23 @@ class Step:
     reject: str | None = None
     expect: dict[str, Any] = field(default_factory=dict)
     note: str | None = None
+    note_text: Text | None = None  # the note in every language the file gives; None without a note
+
+    def __post_init__(self):
+        if self.note_text is None and self.note is not None:
+            self.note_text = Text(self.note)
+
+    def note_in(self, lang: str) -> str | None:
+        """The note in language ``lang`` (``en``, ``zh-TW`` or ``ja``), or in English when the file
+        gives none in it; ``None`` for a step without a note."""
+        return None if self.note_text is None else self.note_text.get(lang)
 
 
 @dataclass
 class Scenario:
+    """A loaded scenario. ``title`` is the title in English; :meth:`title_in` gives it in another
+    language."""
+
     path: str
     title: str
     source: str | None
@@ -205,6 +280,16 @@ class Scenario:
     deal: dict[str, Any]
     steps: list[Step]
     module: Any = None
+    title_text: Text | None = None  # the title in every language the file gives
+
+    def __post_init__(self):
+        if self.title_text is None:
+            self.title_text = Text(self.title)
+
+    def title_in(self, lang: str) -> str:
+        """The title in language ``lang`` (``en``, ``zh-TW`` or ``ja``), or in English when the file
+        gives none in it."""
+        return self.title_text.get(lang)
 
     def start(self) -> State:
         """A fresh copy of the starting position."""
@@ -219,6 +304,51 @@ class _Reader:
 
     def fail(self, fault: str, *keys, step: int | None = None):
         raise ScenarioError(self.path, fault, _line(self.node, *keys) if self.node is not None else None, step)
+
+    def text(self, value, what: str, *keys, step: int | None = None, one_line: bool = False) -> Text:
+        """A ``title`` (``one_line``) or ``note``: a string, or a mapping from language tags
+        (:data:`LANGUAGES`) to strings that holds ``en``. Each text is stripped. A title must be one
+        line and not empty in every language; no text of a mapping may be empty, a note's included."""
+        kind = "one line of text" if one_line else "text"
+        if isinstance(value, str):
+            return Text(self._one_text(value, what, kind, keys, step, one_line))
+        if not isinstance(value, dict):
+            self.fail(f"{what} must be {kind}, or a mapping from language tags ({', '.join(LANGUAGES)}) "
+                      f"to {kind}, not {_kind_of(value)}", *keys, step=step)
+        if not value:
+            self.fail(f"{what} is an empty mapping: give the text in English at least, as {{en: ...}}",
+                      *keys, step=step)
+        for lang in value:
+            if lang not in LANGUAGES:
+                near = next((t for t in LANGUAGES if isinstance(lang, str) and t.lower() == lang.strip().lower()),
+                            None)
+                hint = f"; write it {near}" if near else ""
+                at = keys + (lang,) if _line(self.node, *keys, lang) is not None else keys  # a key such as true
+                shown = repr(shorten(lang)) if isinstance(lang, str) else show_value(lang)
+                self.fail(f"{what}: unknown language tag {shown} (tags: {', '.join(LANGUAGES)}){hint}",
+                          *at, step=step)
+        if "en" not in value:
+            self.fail(f"{what} has no en text: a mapping of languages must hold en, the text shown in any "
+                      f"language it lacks (it has: {', '.join(value)})", *keys, step=step)
+        texts = {}
+        for lang, text in value.items():
+            if not isinstance(text, str):
+                self.fail(f"{what} in {lang} must be {kind}, not {_kind_of(text)}", *keys, lang, step=step)
+            texts[lang] = self._one_text(text, f"{what} in {lang}", kind, keys + (lang,), step, one_line,
+                                         in_mapping=True)
+        return Text(texts)
+
+    def _one_text(self, text: str, what: str, kind: str, keys: tuple, step: int | None, one_line: bool,
+                  in_mapping: bool = False) -> str:
+        """``text`` stripped, refused when a title's is not one line, a mapping's is empty, or it
+        cannot be printed."""
+        stripped = text.strip()
+        if in_mapping and not stripped:
+            self.fail(f"{what} is empty; leave the language out to show the en text instead", *keys, step=step)
+        if one_line and (not stripped or "\n" in stripped):
+            self.fail(f"{what} must be {kind}", *keys, step=step)
+        self.printable(text, what, *keys, step=step)
+        return stripped
 
     def printable(self, text: str, what: str, *keys, step: int | None = None) -> str:
         """``text``, refused when it holds a character that cannot be printed (:data:`UNPRINTABLE`)."""
@@ -269,10 +399,7 @@ def loads(text: str, path: str = "<scenario>") -> Scenario:
     for key, required in TOP_KEYS.items():
         if required and key not in data:
             r.fail(f"missing required key {key!r}")
-    title = data["title"]
-    if not isinstance(title, str) or not title.strip() or "\n" in title.strip():
-        r.fail("title must be one line of text", "title")
-    r.printable(title, "title", "title")
+    title = r.text(data["title"], "title", "title", one_line=True)
     source = data.get("source")
     if source is not None and not isinstance(source, str):
         r.fail("source must be text", "source")
@@ -302,7 +429,7 @@ def loads(text: str, path: str = "<scenario>") -> Scenario:
     if not isinstance(steps_data, list):
         r.fail("steps must be a list", "steps")
     steps = [_step(r, i, s, start, module) for i, s in enumerate(steps_data)]
-    return Scenario(path, title.strip(), source, game, rules, players, deal, steps, module)
+    return Scenario(path, title.en, source, game, rules, players, deal, steps, module, title)
 
 
 def _players(r: _Reader, value, module, rules_name) -> tuple[str, ...]:
@@ -406,6 +533,21 @@ def _player_name(r: _Reader, value, players, where: tuple, what: str, step: int 
     return str(value)
 
 
+def _kind_of(value) -> str:
+    """A YAML value that is not text, named as a file's writer would know it."""
+    if value is None:
+        return "null (nothing)"
+    if isinstance(value, bool):
+        return f"{str(value).lower()} (YAML reads a bare yes, no, on, off, true or false so: put it in quotes)"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, (int, float)):
+        return f"the number {shorten(str(value))}"
+    return f"a {type(value).__name__} value ({shorten(str(value))})"  # a date, bytes ...
+
+
 def _boolean(value: bool) -> str:
     """Why a player written as true or false is not a name: YAML read a bare word as a boolean."""
     return (f"{str(value).lower()} is not a name: YAML reads a bare yes, no, on, off, true or false as "
@@ -494,9 +636,8 @@ def _step(r: _Reader, index: int, value, start: State, module) -> Step:
             r.fail(f"unknown reason code {code!r}", *where, "reject", step=number)
         step.reject = code
     if "note" in value:
-        if not isinstance(value["note"], str):
-            r.fail("note must be text", *where, "note", step=number)
-        step.note = r.printable(value["note"], "note", *where, "note", step=number).strip()
+        step.note_text = r.text(value["note"], "note", *where, "note", step=number)
+        step.note = step.note_text.en
     if "expect" in value:
         step.expect = _expect(r, value["expect"], start, module, where + ("expect",), number)
     return step

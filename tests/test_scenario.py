@@ -650,3 +650,115 @@ def test_a_verb_the_game_lacks_leaves_the_position_and_comes_after_game_over():
 def test_a_word_that_is_no_verb_of_the_contract_makes_the_file_unusable(head, action):
     line, step = (14, 3) if head is BASE else (L_NEXT, 2)
     step_error(head + f"  - {action}\n", line, step, f"no verb '{action.split()[1]}'")
+
+
+# --- title and note in several languages (SCENARIOS.md, "Top level") ------------------------------
+
+from cardlab.scenario import LANGUAGES, Text  # noqa: E402
+
+# BASE with its title and two of three notes (on a do: step, an expect: step and a do: step with
+# expect) in several languages.
+MANY = BASE.replace("title: Base\n", "title: {en: Base, zh-TW: 基本, ja: 基本形}\n") + """\
+  - do: 甲 attack D6
+    reject: rank_not_on_table
+    note:
+      en: Only 8 and Q.
+      ja: 場に出ている 8 と Q だけ。
+  - expect: {table: [S8, SQ]}
+    note: {en: Two cards on the table., zh-TW: 桌上兩張牌。}
+  - do: 甲 attack D8
+    expect: {table: [S8, SQ, D8]}
+    note: Plain English.
+"""
+L_NOTE = 16  # the line of "note:" in a third step "- do: ...", "  reject: ...", "  note: ..." after BASE
+
+
+def test_title_and_notes_in_several_languages_load_and_run():
+    s = loads(MANY, "many.yaml")
+    assert run(s).ok
+    assert s.title == "Base"  # the English text, as before, for every existing caller
+    assert [step.note for step in s.steps] == [None, None, "Only 8 and Q.", "Two cards on the table.",
+                                              "Plain English."]
+    assert (s.title_in("en"), s.title_in("zh-TW"), s.title_in("ja")) == ("Base", "基本", "基本形")
+    do_note, expect_note, plain_note = s.steps[2:]
+    assert do_note.note_in("ja") == "場に出ている 8 と Q だけ。"
+    assert expect_note.note_in("zh-TW") == "桌上兩張牌。"
+    assert do_note.note_text == Text({"en": "Only 8 and Q.", "ja": "場に出ている 8 と Q だけ。"})
+    assert plain_note.note_text == Text("Plain English.") and s.title_text.languages == LANGUAGES
+
+
+def test_a_language_the_file_does_not_give_falls_back_to_english():
+    s = loads(MANY, "many.yaml")
+    do_note, expect_note, plain_note = s.steps[2:]
+    assert do_note.note_in("zh-TW") == "Only 8 and Q."
+    assert expect_note.note_in("ja") == "Two cards on the table."
+    assert plain_note.note_in("ja") == plain_note.note_in("zh-TW") == "Plain English."
+    assert s.steps[0].note_in("ja") is None  # a step without a note has none in any language
+    plain = loads(BASE, "base.yaml")  # the string form: English in every language
+    assert [plain.title_in(lang) for lang in LANGUAGES] == ["Base"] * 3
+    text = Text({"en": "Trumps", "ja": "切り札"})
+    assert (text.get(), text.get("ja"), text.get("zh-TW"), str(text)) == ("Trumps", "切り札", "Trumps", "Trumps")
+
+
+def test_asking_for_a_language_that_is_not_a_tag_is_an_error():
+    s = loads(MANY, "many.yaml")
+    for lang in ("fr", "zh-tw", "JA", None):
+        with pytest.raises(ValueError, match="unknown language tag"):
+            s.title_in(lang)
+        with pytest.raises(ValueError, match="unknown language tag"):
+            s.steps[2].note_in(lang)
+    with pytest.raises(ValueError, match="must hold en"):
+        Text({"ja": "切り札"})
+
+
+def test_replay_and_json_records_keep_english():
+    result = run(loads(MANY, "many.yaml"))
+    text = transcript(result)
+    assert text.startswith("Base  [durak, podkidnoy]") and "note: Only 8 and Q." in text
+    assert "基本" not in text and "桌上" not in text and "だけ" not in text
+    records = list(json_records(result))
+    assert records[0]["title"] == "Base" and records[3]["note"] == "Only 8 and Q."
+    assert "Two cards on the table." in result.outcomes[3].narration
+
+
+@pytest.mark.parametrize("old, new, line, words", [
+    ("title: Base", "title: {ja: 基本}", L_TITLE, ["title has no en text", "it has: ja"]),
+    ("title: Base", "title:\n  en: Base\n  fr: Base", L_TITLE + 2, ["title: unknown language tag 'fr'",
+                                                                    "tags: en, zh-TW, ja"]),
+    ("title: Base", "title: {en: Base, zh-tw: 基本}", L_TITLE, ["unknown language tag 'zh-tw'", "write it zh-TW"]),
+    ("title: Base", "title: {en: Base, true: x}", L_TITLE, ["unknown language tag true"]),
+    ("title: Base", "title: {en: Base, ja: 3}", L_TITLE, ["title in ja must be one line of text, not the number 3"]),
+    ("title: Base", "title: {en: Base, ja: }", L_TITLE, ["title in ja must be one line of text, not null"]),
+    ("title: Base", "title:\n  en: [Base]", L_TITLE + 1, ["title in en must be one line of text, not a list"]),
+    ("title: Base", "title: {}", L_TITLE, ["title is an empty mapping", "{en: ...}"]),
+    ("title: Base", "title: {en: Base, ja: ' '}", L_TITLE, ["title in ja is empty", "leave the language out"]),
+    ("title: Base", 'title: {en: Base, ja: "a\\nb"}', L_TITLE, ["title in ja must be one line of text"]),
+    ("title: Base", 'title: {en: "Base\\x07"}', L_TITLE, ["title in en holds a control character"]),
+    ("title: Base", "title: 3", L_TITLE, ["title must be one line of text, or a mapping from language tags"]),
+])
+def test_a_bad_title_mapping_is_an_unusable_file(old, new, line, words):
+    err = load_error(BASE.replace(old, new), "t.yaml")
+    assert err.line == line and err.step is None, str(err)
+    assert str(err).startswith(f"t.yaml (line {line}): ")
+    for w in words:
+        assert w in err.fault, str(err)
+
+
+@pytest.mark.parametrize("note, line, words", [
+    ("{ja: だけ}", L_NOTE, ["note has no en text", "it has: ja"]),
+    ("\n      en: Only 8.\n      de: Nur 8.", L_NOTE + 2, ["note: unknown language tag 'de'"]),
+    ("{en: Only 8., ja: [だけ]}", L_NOTE, ["note in ja must be text, not a list"]),
+    ("{en: Only 8., zh-TW: null}", L_NOTE, ["note in zh-TW must be text, not null"]),
+    ("{en: Only 8., ja: 8}", L_NOTE, ["note in ja must be text, not the number 8"]),
+    ("{}", L_NOTE, ["note is an empty mapping"]),
+    ("{en: Only 8., ja: ''}", L_NOTE, ["note in ja is empty"]),
+    ("[Only 8.]", L_NOTE, ["note must be text, or a mapping from language tags (en, zh-TW, ja) to text"]),
+])
+def test_a_bad_note_mapping_is_an_unusable_file(note, line, words):
+    text = with_steps("- do: 甲 attack D6", "  reject: rank_not_on_table", f"  note: {note}")
+    step_error(text, line, 3, *words)
+
+
+def test_a_bad_note_mapping_on_an_expect_step_names_its_line_and_step():
+    text = with_steps("- expect: {over: false}", "  note:", "    en: Over?", "    jp: 終わり?")
+    step_error(text, 17, 3, "note: unknown language tag 'jp'")
