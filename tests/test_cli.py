@@ -240,3 +240,54 @@ def test_check_exit_codes_of_issue_19(tmp_path, capsys, steps, status, words):
     f.write_text(GOOD + steps, encoding="utf-8")
     assert main(["check", str(f)]) == status
     assert words in capsys.readouterr().out
+
+
+# --- title and note in several languages -------------------------------------------------------------
+
+MANY = GOOD.replace("title: Good", "title: {en: Good, zh-TW: 好, ja: 良い}").replace(
+    "    note: Only an 8 may be added.\n",
+    "    note:\n      en: Only an 8 may be added.\n      ja: 足せるのは 8 だけ。\n") + (
+    "  - expect: {over: false}\n    note: {en: The game goes on., zh-TW: 遊戲繼續。}\n")
+
+
+def test_check_a_file_with_language_mappings_is_ok(tmp_path, capsys):
+    f = tmp_path / "many.yaml"
+    f.write_text(MANY, encoding="utf-8")
+    assert main(["check", str(f)]) == 0
+    assert capsys.readouterr().out == f"ok  {f}\n"
+    assert main(["check", "--json", str(f)]) == 0
+    assert json_lines(capsys.readouterr().out) == [{"path": str(f), "status": "ok", "step": None, "message": None}]
+
+
+def test_replay_of_a_file_with_language_mappings_shows_english(tmp_path, capsys):
+    f = tmp_path / "many.yaml"
+    f.write_text(MANY, encoding="utf-8")
+    assert main(["replay", str(f)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Good  [durak, podkidnoy]")
+    assert "note: Only an 8 may be added." in out and "note: The game goes on." in out
+    assert not any(word in out for word in ("好", "良い", "だけ", "繼續"))
+    assert main(["replay", str(f), "--json"]) == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert records[0]["title"] == "Good" and records[2]["note"] == "Only an 8 may be added."
+
+
+@pytest.mark.parametrize("old, new, where, words", [
+    ("title: Good", "title: {ja: 良い}", "(line 1)", "title has no en text"),
+    ("title: Good", "title:\n  en: Good\n  ko: 좋은", "(line 3)", "title: unknown language tag 'ko'"),
+    ("title: Good", "title: {en: Good, ja: [良い]}", "(line 1)", "title in ja must be one line of text, not a list"),
+    ("title: Good", "title: {}", "(line 1)", "title is an empty mapping"),
+    ("    note: Only an 8 may be added.\n", "    note: {ja: 8 だけ}\n", "(line 15, step 2)", "note has no en text"),
+    ("    note: Only an 8 may be added.\n", "    note: {en: Only 8., fr: '8'}\n", "(line 15, step 2)",
+     "note: unknown language tag 'fr'"),
+    ("    note: Only an 8 may be added.\n", "    note:\n      en: Only 8.\n      ja: 8\n", "(line 17, step 2)",
+     "note in ja must be text, not the number 8"),
+    ("    note: Only an 8 may be added.\n", "    note: {}\n", "(line 15, step 2)", "note is an empty mapping"),
+])
+def test_check_a_bad_language_mapping_is_exit_2(tmp_path, capsys, old, new, where, words):
+    f = tmp_path / "bad.yaml"
+    f.write_text(GOOD.replace(old, new), encoding="utf-8")
+    assert main(["check", str(f)]) == 2
+    out = capsys.readouterr().out
+    assert out.startswith(f"ERROR  {f} {where}: ") and words in out, out
+    assert out.count("\n") == 1 and "Traceback" not in out

@@ -29,7 +29,8 @@ VALID = {
     "steps": [
         "甲 attack S8",
         {"do": "乙 defend S8 SQ", "note": "A higher spade."},
-        {"do": "甲 attack D6", "reject": "rank_not_on_table"},
+        {"do": "甲 attack D6", "reject": "rank_not_on_table",
+         "note": {"en": "Only an 8 or a Q.", "zh-TW": "只能加 8 或 Q。", "ja": "足せるのは 8 か Q。"}},
         {"expect": {"legal": ["甲 attack D8"], "illegal": {"甲 attack SK": "rank_not_on_table"},
                     "hand_sizes": {"甲": 5}, "table": ["S8", "SQ"], "over": False, "loser": None}},
         "甲 done",
@@ -46,14 +47,16 @@ scalars = st.one_of(
     st.sampled_from(["durak", "podkidnoy", "perevodnoy", "gandengyan", "yiqi", "daifugo", "jdf", "甲", "乙",
                      "丙", "H", "S", "♥", "S8", "HT", "RJ", "RJ=H10", "甲 attack S8", "乙 take",
                      "甲 swap", "乙 defend S8 SQ", "rank_not_on_table", "game_over", "hands", "stock",
-                     "trump", "expect", "do", "reject", "note", "attacker", "seed", "title"]),
+                     "trump", "expect", "do", "reject", "note", "attacker", "seed", "title", "en", "ja",
+                     "zh-TW"]),
 )
 values = st.recursive(
     scalars,
     lambda children: st.one_of(
         st.lists(children, max_size=5),
         st.dictionaries(st.one_of(st.text(max_size=8), st.integers(), st.booleans(), st.none(),
-                                  st.sampled_from(list(VALID) + ["do", "expect", "hands", "trump"])),
+                                  st.sampled_from(list(VALID) + ["do", "expect", "hands", "trump",
+                                                                 "en", "ja", "zh-TW"])),
                         children, max_size=5),
     ),
     max_leaves=20,
