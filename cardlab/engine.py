@@ -312,14 +312,21 @@ class State:
 
     # --- hooks the shared code calls (pictures, widgets, referee); a game overrides what it needs
 
-    def picture(self, *, view: str = "teaching", seat: str | None = None, highlight=(), width: float = 60,
-                four_colour: bool = False) -> str:
-        """The position as an SVG picture. Called through :func:`cardlab.svg.state_svg`, which has
-        checked ``view`` and ``seat``. The default shows every hand and the ``describe()`` text."""
+    def picture(self, *, view: str = "teaching", seat: str | None = None, bottom: str | None = None,
+                highlight=(), width: float = 56, four_colour: bool = False) -> str:
+        """The position as an SVG picture of the card table. Called through
+        :func:`cardlab.svg.state_svg`, which has checked ``view``, ``seat`` and ``bottom``. The
+        default shows the seats and hands, and the ``describe()`` text on the table."""
         from .svg import generic_svg
 
-        return generic_svg(self, view=view, seat=seat, highlight=highlight, width=width,
+        return generic_svg(self, view=view, seat=seat, bottom=bottom, highlight=highlight, width=width,
                            four_colour=four_colour)
+
+    def focus(self) -> str:
+        """The player whose move is awaited, drawn along the bottom of the picture when no seat is
+        given: the first player who may act (the first player once the game is over)."""
+        acting = self.to_act()
+        return acting[0] if acting else self.players[0]
 
     def verbs(self) -> list[str]:
         """The verbs this game and rule set have, in the order a player reads them."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 import base64
 import math
 import unicodedata
+from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
 from typing import Iterable
@@ -374,56 +375,201 @@ def seats_svg(labels: list[str], caption: str) -> str:
     return svg_document(width, 314 + 18 * len(lines), caption, "".join(parts))
 
 
-# --- positions ---------------------------------------------------------------------------------
+# --- positions: the card table -------------------------------------------------------------------
+#
+# Every position of every game is drawn as one card table, laid out as card games are played and
+# as card-game sites show them: the other players across the top (clockwise from the bottom seat's
+# left), the table in the middle (what is there is the game's own business), and one seat along the
+# bottom with its hand spread so that every card's rank and suit can be read. The picture's size
+# depends only on the card size asked for, never on the position, so a stepper's picture keeps its
+# height from step to step. Its units are scaled from a hand card NORMAL_CARD pixels wide.
+
+NORMAL_CARD = 56  # width of a hand card at normal size; every other length is scaled from it
+TABLE_W = 540  # the table's width at normal size
+_HEADER_H, _TOP_H, _MIDDLE_H, _BOTTOM_H = 28, 118, 150, 120
+TABLE_H = _HEADER_H + _TOP_H + _MIDDLE_H + _BOTTOM_H
+MINI_W, MINI_H = 30, 42  # a card in another player's hand: its index only
+MINI_STEP = 17
+TEXT = 14  # labels; 18.5 px at projector size
+ACCENT = "#a04000"
+
+
+@dataclass(frozen=True)
+class Middle:
+    """Where a game draws its table: a band ``w`` by ``h`` from (x, y), cards ``card`` pixels
+    wide, lengths multiplied by ``s``; ``highlight`` and ``four_colour`` as for the whole picture."""
+    x: float
+    y: float
+    w: float
+    h: float
+    s: float
+    card: float
+    highlight: frozenset
+    four_colour: bool
+
+    def text(self, x: float, y: float, text: str, colour: str = INK, *, anchor: str = "start",
+             weight: str = "normal", size: float = TEXT) -> str:
+        return svg_text(x, y, text, size * self.s, colour, anchor=anchor, weight=weight)
+
+    def card_at(self, c: Card | None, x: float, y: float, *, rotate: float = 0, highlight: bool | None = None) -> str:
+        """Card ``c`` (``None``: a back) at (x, y), outlined when it is highlighted (or as
+        ``highlight`` says)."""
+        if highlight is None:
+            highlight = c is not None and c in self.highlight
+        return placed(c, x, y, self.card, four_colour=self.four_colour, highlight=highlight, rotate=rotate)
+
+    def outline(self, x: float, y: float) -> str:
+        """An empty place for a card: a dashed outline."""
+        w = self.card
+        return (f'<rect x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(w * CARD_H / CARD_W)}" '
+                f'rx="{num(w * 0.08)}" fill="none" stroke="#999999" stroke-dasharray="5 4"/>')
+
 
 def is_hidden(view: str, seat: str | None, player: str) -> bool:
     return view == "player" and player != seat
 
 
 def seat_order(players, bottom: str) -> list[str]:
-    """The other players clockwise from ``bottom``'s left, for the rows above the table."""
+    """The other players clockwise from ``bottom``'s left, for the seats across the top."""
     i = players.index(bottom)
     return [players[(i + k) % len(players)] for k in range(1, len(players))]
 
 
-def hand_block(name_line: str, cards, x: float, y: float, width: float, *, hidden: bool,
-                highlight: frozenset, four_colour: bool) -> tuple[str, float, float]:
-    """A player's label and hand row from y (the label alone for an empty hand); returns markup,
-    the y below it and its right edge."""
-    label = svg_text(x, y + LABEL, name_line, LABEL, anchor="start", weight="bold")
+def mini_card(c: Card | None, x: float, y: float, s: float, *, highlight: bool = False,
+              four_colour: bool = False) -> str:
+    """A small card showing only its index (rank over suit), for the hands across the top; ``None``
+    is a back."""
+    w, h, r = MINI_W * s, MINI_H * s, 3 * s
+    label = _esc(_label(c))
+    stroke = (f'stroke="{HIGHLIGHT}" stroke-width="{num(3 * s)}"' if highlight
+              else 'stroke="#8a8a8a" stroke-width="1"')
+    if c is None:
+        body = f'<rect x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(h)}" rx="{num(r)}" fill="{BACK_FILL}" {stroke}/>'
+    else:
+        if c.is_joker:
+            colour, top, under = (RED if c.code == "RJ" else INK), "J", "★"
+        elif c.is_wild:
+            colour, top, under = WILD_INK, "W", c.code[1:]
+        else:
+            colour, top, under = suit_colour(c.suit, four_colour), RANK_NAMES[c.rank], SUIT_SYMBOLS[c.suit]
+        fill = "#efe7fb" if c.is_wild else "#ffffff"
+        size = (12.5 if top == "10" else 14) * s
+        body = (f'<rect x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(h)}" rx="{num(r)}" fill="{fill}" {stroke}/>'
+                + svg_text(x + 8.5 * s, y + 15 * s, top, size, colour, weight="bold")
+                + svg_text(x + 8.5 * s, y + 31 * s, under, 14 * s, colour, weight="bold"))
+    return f'<g role="img" aria-label="{label}"><title>{label}</title>{body}</g>'
+
+
+def _seat_label(x: float, y: float, name: str, count: int, tags: list[str], s: float, width: float, *,
+                active: bool, tags_below: bool) -> str:
+    """A seat's name (bold, underlined in orange when it may act), its card count and its tags
+    (under the name, or after the count on the same line)."""
+    size = TEXT * s
+    count_text = f" · {count} card" + ("" if count == 1 else "s")
+    tag_text = " · ".join(tags)
+    spans = [f'<tspan font-weight="bold">{_esc(name)}</tspan>', f'<tspan fill="{MUTED}">{_esc(count_text)}</tspan>']
+    if tags and not tags_below:
+        spans.append(f'<tspan fill="{ACCENT}" font-weight="bold">{_esc("   " + tag_text)}</tspan>')
+    parts = [f'<text x="{num(x)}" y="{num(y)}" font-family="{FONT}" font-size="{num(size)}" fill="{INK}" '
+             f'xml:space="preserve">{"".join(spans)}</text>']
+    if active:
+        parts.append(f'<rect x="{num(x)}" y="{num(y + 4 * s)}" width="{num(text_width(name, size))}" '
+                     f'height="{num(3 * s)}" fill="{HIGHLIGHT}"/>')
+    if tags and tags_below:
+        while text_width(tag_text, size) > width and size > TEXT * s * 0.8:
+            size -= 0.5 * s  # a long line of tags is set a little smaller rather than cut
+        parts.append(svg_text(x, y + 19 * s, tag_text, size, ACCENT, anchor="start", weight="bold"))
+    return "".join(parts)
+
+
+def _top_seat(state, p: str, x: float, y: float, w: float, s: float, *, hidden: bool, tags: list[str],
+              active: bool, hl: frozenset, four_colour: bool) -> str:
+    cards = state.hand_order(state.hands[p])
+    parts = [_seat_label(x, y + TEXT * s, state.seat_label(p), len(cards), tags, s, w - 6 * s, active=active,
+                         tags_below=True)]
     if not cards:
-        return label, y + LABEL + GAP, x + text_width(name_line, LABEL)
-    row, row_w = card_row(cards, x, y + LABEL + 10, width, hidden=hidden, highlight=highlight,
-                      four_colour=four_colour)
-    bottom = y + LABEL + 10 + width * (CARD_H / CARD_W + LIFT) + GAP
-    return label + row, bottom, x + max(row_w, text_width(name_line, LABEL))
+        return "".join(parts)
+    top = y + 44 * s
+    if hidden:  # a fan of backs: the count is in the label
+        shown = min(len(cards), 8)
+        step = min(8 * s, (w - MINI_W * s - 6 * s) / max(shown - 1, 1))
+        parts += [mini_card(None, x + i * step, top, s) for i in range(shown)]
+        return "".join(parts)
+    per_row = max(1, int((w - MINI_W * s - 6 * s) // (MINI_STEP * s)) + 1)
+    rows = 1 if len(cards) <= per_row else 2
+    in_row = -(-len(cards) // rows)
+    step = min(MINI_STEP * s, (w - MINI_W * s - 6 * s) / max(in_row - 1, 1))
+    for i, c in enumerate(cards):
+        row, col = divmod(i, in_row)
+        parts.append(mini_card(c, x + col * step, top + row * 26 * s, s, highlight=c in hl, four_colour=four_colour))
+    return "".join(parts)
 
 
-def generic_svg(state, *, view: str = "teaching", seat: str | None = None, highlight: Iterable = (),
-                 width: float = 60, four_colour: bool = False) -> str:
-    """Any game: a header, every hand (face down for other seats in the player view) and, in the
-    teaching view, the position's ``describe()`` text line by line."""
+def _bottom_seat(state, p: str, x: float, y: float, w: float, s: float, card: float, *, hidden: bool, you: bool,
+                 tags: list[str], active: bool, hl: frozenset, four_colour: bool) -> str:
+    cards = state.hand_order(state.hands[p])
+    name = state.seat_label(p) + (" (you)" if you else "")
+    parts = [_seat_label(x, y + TEXT * s, name, len(cards), tags, s, w, active=active, tags_below=False)]
+    if not cards:
+        return "".join(parts)
+    step = min(card * 0.62, (w - card) / max(len(cards) - 1, 1))
+    lift = card * LIFT
+    top = y + 24 * s
+    for i, c in enumerate(cards):
+        up = not hidden and c in hl
+        parts.append(placed(None if hidden else c, x + i * step, top + (0 if up else lift), card,
+                            four_colour=four_colour, highlight=up))
+    return "".join(parts)
+
+
+def table_svg(state, *, view: str, seat: str | None, bottom: str | None, highlight: Iterable, width: float,
+              four_colour: bool, header: str, tags: dict[str, list[str]], middle, summary: str) -> str:
+    """The card table of any game (see above). ``bottom`` is the seat along the bottom (default: in
+    the player view ``seat``, else the game's :meth:`~cardlab.engine.State.focus`); ``width`` the
+    width of a card in that hand (:data:`NORMAL_CARD` at normal size); ``header`` the line of facts
+    over the table; ``tags`` each player's state ("to play", "passed", "defender" ...);
+    ``middle(band)`` draws the table itself in a :class:`Middle` and returns its markup;
+    ``summary`` is the picture's text alternative."""
+    s = width / NORMAL_CARD
     hl = highlight_set(highlight)
+    if bottom is None:
+        bottom = seat if view == "player" else state.focus()
+    acting = set() if state.is_over() else set(state.to_act())
+    W, pad = TABLE_W * s, 10 * s
+    parts = [f'<rect x="0" y="0" width="{num(W)}" height="{num(TABLE_H * s)}" rx="{num(8 * s)}" fill="#f4f8f2"/>',
+             svg_text(pad, pad + 14 * s, header, 15 * s, INK, anchor="start", weight="bold")]
+    others = seat_order(state.players, bottom)
+    box_w = (W - 2 * pad) / max(len(others), 1)
+    y = _HEADER_H * s
+    for k, p in enumerate(others):
+        parts.append(_top_seat(state, p, pad + k * box_w, y, box_w, s, hidden=is_hidden(view, seat, p),
+                               tags=tags.get(p, []), active=p in acting, hl=hl, four_colour=four_colour))
+    y += _TOP_H * s
+    parts.append(f'<rect x="{num(pad / 2)}" y="{num(y)}" width="{num(W - pad)}" height="{num(_MIDDLE_H * s)}" '
+                 f'rx="{num(10 * s)}" fill="#dcebd8"/>')
+    parts.append(middle(Middle(pad, y + 6 * s, W - 2 * pad, (_MIDDLE_H - 12) * s, s, 44 * s, hl, four_colour)))
+    y += _MIDDLE_H * s + 6 * s
+    parts.append(_bottom_seat(state, bottom, pad, y, W - 2 * pad, s, width, hidden=is_hidden(view, seat, bottom),
+                              you=view == "player" and bottom == seat, tags=tags.get(bottom, []), active=bottom in acting, hl=hl, four_colour=four_colour))
+    return svg_document(W, TABLE_H * s, summary, "".join(parts))
+
+
+def generic_svg(state, *, view: str = "teaching", seat: str | None = None, bottom: str | None = None,
+                highlight: Iterable = (), width: float = NORMAL_CARD, four_colour: bool = False) -> str:
+    """Any game without a picture of its own: the seats and hands, and in the teaching view the
+    first lines of the position's ``describe()`` text on the table."""
     header = f"{state.game} ({state.rules.name})"
-    parts = [svg_text(PAD, PAD + 14, header, 14, anchor="start", weight="bold")]
-    right = PAD + text_width(header, 14)
-    y = PAD + 14 + GAP
-    for p in state.players:
-        name = state.seat_label(p) + (" (you)" if view == "player" and p == seat else "")
-        markup, y, edge = hand_block(f"{name} · {len(state.hands[p])} cards", list(state.hands[p]), PAD, y,
-                                      width, hidden=is_hidden(view, seat, p), highlight=hl,
-                                      four_colour=four_colour)
-        parts.append(markup)
-        right = max(right, edge)
-    if view == "teaching":
-        for line in state.describe().splitlines():
-            y += 16
-            parts.append(f'<text x="{PAD}" y="{num(y)}" font-family="monospace" font-size="12" '
-                         f'fill="{INK}" xml:space="preserve">{_esc(line)}</text>')
-            right = max(right, PAD + 7.3 * len(line))
-        y += GAP
+
+    def middle(band: Middle) -> str:
+        if view != "teaching":
+            return ""
+        lines = state.describe().splitlines()[:int(band.h // (16 * band.s))]
+        return "".join(band.text(band.x + 4 * band.s, band.y + (16 + 16 * i) * band.s, line, size=12)
+                       for i, line in enumerate(lines))
+
     holds = "; ".join(f"{state.seat_label(p)} holds {len(state.hands[p])}" for p in state.players)
-    return svg_document(right + PAD, y - GAP + PAD, f"{header}: {holds}", "".join(parts))
+    return table_svg(state, view=view, seat=seat, bottom=bottom, highlight=highlight, width=width,
+                     four_colour=four_colour, header=header, tags={}, middle=middle, summary=f"{header}: {holds}")
 
 
 def check_view(state, view: str, seat: str | None) -> None:
@@ -435,13 +581,17 @@ def check_view(state, view: str, seat: str | None) -> None:
         raise ValueError("the player view needs a seat: whose cards are face up")
 
 
-def state_svg(state, *, view: str = "teaching", seat: str | None = None, highlight: Iterable = (),
-              width: float = 60, four_colour: bool = False) -> str:
-    """A picture of any position, drawn by the game's own ``State.picture`` hook (a game without
-    one shows its hands and, in the teaching view, its ``describe()`` text: :func:`generic_svg`).
-    ``view="teaching"`` shows every hand face up; ``view="player"`` only ``seat``'s (the others as
-    backs, and no text that would give them away). ``highlight`` lists cards to outline (the cards
-    that just moved). Raises ``ValueError`` for an unknown view or a player view without a valid
-    seat."""
+def state_svg(state, *, view: str = "teaching", seat: str | None = None, bottom: str | None = None,
+              highlight: Iterable = (), width: float = NORMAL_CARD, four_colour: bool = False) -> str:
+    """A picture of any position: the card table (:func:`table_svg`) as the game's own
+    ``State.picture`` hook draws it. ``view="teaching"`` shows every hand face up; ``view="player"``
+    only ``seat``'s (the others as backs, and no text that would give them away). ``bottom`` is the
+    seat drawn along the bottom with its hand spread (default: ``seat`` in the player view, else
+    the player whose move is awaited). ``highlight`` lists cards to outline (the cards that just
+    moved, or the cards selected); ``width`` is the width of a card in the bottom hand. Raises
+    ``ValueError`` for an unknown view, a player view without a valid seat, or an unknown bottom."""
     check_view(state, view, seat)
-    return state.picture(view=view, seat=seat, highlight=highlight, width=width, four_colour=four_colour)
+    if bottom is not None and bottom not in state.players:
+        raise ValueError(f"bottom {bottom!r} is not a player ({', '.join(state.players)})")
+    return state.picture(view=view, seat=seat, bottom=bottom, highlight=highlight, width=width,
+                         four_colour=four_colour)

@@ -24,7 +24,8 @@ def after(name: str, steps: int):
 
 
 def texts(svg: str) -> list[str]:
-    return [t.text for t in ET.fromstring(svg).iter(f"{NS}text")]
+    """Each text element's words, its parts (a seat's name, card count and state) joined."""
+    return ["".join(t.itertext()) for t in ET.fromstring(svg).iter(f"{NS}text")]
 
 
 def cards_drawn(svg: str) -> list[str]:
@@ -38,7 +39,7 @@ def test_every_state_of_every_scenario_is_valid_xml_with_a_text_alternative():
             for kwargs in ({}, {"view": "player", "seat": state.players[1]}):
                 root = ET.fromstring(state_svg(state, **kwargs))
                 assert root.get("role") == "img" and root.find(f"{NS}title").text == root.get("aria-label")
-                assert root.get("aria-label").startswith(f"gandengyan ({state.rules.name})")
+                assert root.get("aria-label").startswith(f"Gan Deng Yan ({state.rules.name})")
 
 
 def test_the_stand_in_and_who_played_it():
@@ -46,7 +47,7 @@ def test_the_stand_in_and_who_played_it():
     svg = state_svg(state)
     assert "as 4" in texts(svg)
     label = ET.fromstring(svg).get("aria-label")
-    assert "top of the table, played by 乙: four of spades, four of hearts, black joker as 4" in label
+    assert "to beat: played by 乙 (B): four of spades, four of hearts, black joker as 4" in label
 
 
 def test_a_suited_stand_in_shows_its_suit():
@@ -59,25 +60,26 @@ def test_the_stock_its_count_whose_turn_and_who_passed():
     state = after("three_player_round.yaml", 14)  # 甲 passed 丙's 8
     svg = state_svg(state)
     words = texts(svg)
-    assert "stock 5" in words and "passed since the last play: 甲" in words
-    assert words[0] == "gandengyan (yiqi) · stock 5 · 乙 to play"
-    assert "甲 · dealer · passed · 4 cards" in words and "乙 · to play · 3 cards" in words
+    assert "stock 5" in words and "passed since the last play: 甲 (A)" in words
+    assert words[0] == "Gan Deng Yan (yiqi) · stock 5 · 乙 (B) to play"
+    assert "甲 (A) · 4 cards" in words and "dealer · passed" in words  # 甲 sits across the top
+    assert "乙 (B) · 3 cards   to play" in words  # 乙 is to play: along the bottom
     assert cards_drawn(svg).count(BACK_LABEL) == 3  # the stock is drawn as a small stack of backs
     cleared = state_svg(after("three_player_round.yaml", 15))
-    assert "the table is empty" in texts(cleared) and "nobody has passed since the lead" in texts(cleared)
+    assert "the table is empty: a free lead" in texts(cleared) and "nobody has passed since the lead" in texts(cleared)
 
 
 def test_an_empty_stock():
     words = texts(state_svg(after("stock_runs_out.yaml", 4)))
-    assert "stock empty" in words and words[0].startswith("gandengyan (yiqi) · stock 0")
+    assert "stock empty" in words and words[0].startswith("Gan Deng Yan (yiqi) · stock 0")
 
 
 def test_the_winner():
     state = after("game_ends_at_once.yaml", 4)
     words = texts(state_svg(state))
-    assert words[0] == "gandengyan (yiqi) · stock 3 · game over: 甲 wins"
-    assert "甲 · dealer · winner · 0 cards" in words
-    assert "甲 emptied their hand: the game is over" in words
+    assert words[0] == "Gan Deng Yan (yiqi) · stock 3 · game over: 甲 (A) wins"
+    assert "甲 (A) · 0 cards   dealer · winner" in words
+    assert "甲 (A) emptied their hand: the game is over" in words
 
 
 def test_player_view_hides_the_other_hands_but_not_the_table():
@@ -87,7 +89,7 @@ def test_player_view_hides_the_other_hands_but_not_the_table():
     assert "ten of hearts" in teaching and "ten of hearts" not in player
     assert "nine of clubs" in player and "eight of clubs" in player
     assert cards_drawn(player).count(BACK_LABEL) >= len(state.hands["甲"]) + len(state.hands["丙"])
-    assert "乙 (you) · 2 cards" in texts(player)
+    assert "乙 (B) (you) · 2 cards" in texts(player)
 
 
 def test_hands_are_drawn_in_the_games_order():

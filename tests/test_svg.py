@@ -160,7 +160,7 @@ def test_face_up_trump_lies_under_the_stock():
     assert "rotate(90" in trump.get("transform")
     backs = [g for g in groups if g.get("aria-label") == BACK_LABEL]
     assert backs and all(groups.index(b) > groups.index(trump) for b in backs)
-    texts = [t.text for t in root.iter(f"{NS}text")]
+    texts = ["".join(t.itertext()) for t in root.iter(f"{NS}text")]
     assert "trump ♥" in texts and "stock 24" in texts and "discard 0" in texts
     assert any("甲 (A) attacks 乙 (B)" in t for t in texts)
 
@@ -225,6 +225,12 @@ class ToyState(State):
     def describe(self) -> str:
         return "toy: A holds S3 H4 & B holds RJ"
 
+    def legal_actions(self) -> list:
+        return []
+
+    def is_over(self) -> bool:
+        return False
+
 
 def test_unknown_game_falls_back_to_hands_and_text():
     teaching = state_svg(ToyState())
@@ -267,7 +273,7 @@ def test_daifugo_shows_the_top_combination_and_who_played_it():
     state.act("乙 play SJ BJ=J")
     teaching = state_svg(state)
     root = parse(teaching)
-    assert "top of the table, played by 乙 (B): jack of spades, black joker as J" in root.get("aria-label")
+    assert "to beat: played by 乙 (B): jack of spades, black joker as J" in root.get("aria-label")
     assert "jack of hearts" in teaching
     player = state_svg(state, view="player", seat="甲")
     assert "jack of hearts" not in player and "three of clubs" in player and "black joker" in player

@@ -1,66 +1,84 @@
-"""The Daifugo table as a picture: the hands, the top of the table and who played it."""
+"""The Daifugo table as a picture: the seats (whose turn, who passed, who is out, the titles when
+they matter), and on the table the play to beat with who played it and who passed; the suit lock and the
+revolution over the table."""
 
 from __future__ import annotations
 
-from typing import Iterable
-
-from ..cards import SUIT_SYMBOLS
-from ..svg import (GAP, PAD, check_view, hand_block, highlight_set, is_hidden, seat_order,
-                   svg_document, svg_text, text_width, top_row)
+from ..cards import SUIT_SYMBOLS, StandIn
+from ..svg import MUTED, Middle, placed, stand_in_symbol, table_svg
+from .rules import RANK_TITLES
 
 
-def _daifugo_role(state, p: str, view: str, seat: str | None) -> str:
-    name = state.seat_label(p) + (" (you)" if view == "player" and p == seat else "")
+def _tags(state, p: str) -> list[str]:
     tags = []
-    if p in state.out:
-        tags.append("out")
-    elif p == state.turn:
-        tags.append("to play")
-    if p in state.passed:
-        tags.append("passed")
-    count = len(state.hands[p])
-    tags.append(f"{count} card" + ("" if count == 1 else "s"))
-    return " · ".join([name] + tags)
+    if state.over:
+        title = RANK_TITLES[state.result()[p]]
+        tags.append(f"{title} (都落ち)" if p == state.demoted else title)
+    elif state.previous_ranks:
+        tags.append(f"was {RANK_TITLES[state.previous_ranks[p]]}")
+    if state.exchanging and p in state.gives:
+        tags.append("has given")
+    if not state.over:
+        if p == state.demoted:
+            tags.append("demoted (都落ち)")
+        elif p in state.fouls:
+            tags.append("out, forbidden finish")
+        elif p in state.out:
+            tags.append("out")
+        elif p == state.turn:
+            tags.append("to play")
+        if p in state.passed:
+            tags.append("passed")
+    return tags
 
 
-def daifugo_svg(state, *, view: str = "teaching", seat: str | None = None, highlight: Iterable = (),
-                width: float = 60, four_colour: bool = False) -> str:
-    """A Daifugo position: a header (rule set, revolution, suit lock), the other hands, the top of
-    the table with who played it, and ``seat``'s hand (the first player's in the teaching view) at
-    the bottom; in the ``"player"`` view only ``seat``'s hand is face up. Raises ``ValueError`` for
-    an unknown view or a player view without a valid seat."""
-    check_view(state, view, seat)
-    hl = highlight_set(highlight)
-    facts = [f"daifugo ({state.rules.name})"]
+def daifugo_svg(state, *, view: str = "teaching", seat: str | None = None, bottom: str | None = None,
+                highlight=(), width: float = 56, four_colour: bool = False) -> str:
+    """A Daifugo position as the card table (:func:`cardlab.svg.table_svg`): each seat with its
+    state (to play, passed, out, a forbidden finish, the titles of the previous game during the
+    exchange and the new titles at the end); on the table the play to beat with who played it (a
+    joker or wild card standing in for another card marked "as 10♥"), and who passed; over the table
+    the suit lock and the revolution."""
+    facts = [f"Daifugo ({state.rules.name})"]
     if state.revolution:
         facts.append("revolution")
     if state.lock:
         facts.append("suit lock " + " ".join(SUIT_SYMBOLS[x] for x in sorted(state.lock, key="SHDC".index)))
+    if state.exchanging:
+        facts.append("card exchange")
     if state.over:
         facts.append("game over")
     header = " · ".join(facts)
-    parts = [svg_text(PAD, PAD + 14, header, 14, anchor="start", weight="bold")]
-    right = PAD + text_width(header, 14)
-    y = PAD + 14 + GAP
-    bottom = seat if seat is not None else state.players[0]
-
-    def block(p):
-        nonlocal y, right
-        markup, y, edge = hand_block(_daifugo_role(state, p, view, seat), state.hand_order(state.hands[p]), PAD, y,
-                                      width, hidden=is_hidden(view, seat, p), highlight=hl,
-                                      four_colour=four_colour)
-        parts.append(markup)
-        right = max(right, edge)
-
-    for p in seat_order(state.players, bottom):
-        block(p)
     top = state.top
-    markup, row_w, row_h, top_label = top_row(list(top.cards) if top else [],
-                                               state.last_player and state.seat_label(state.last_player), PAD, y,
-                                               width, highlight=hl, four_colour=four_colour)
-    parts.append(markup)
-    right = max(right, PAD + row_w)
-    y += row_h + GAP
-    block(bottom)
+    tokens = list(top.cards) if top else []
+    if tokens:
+        caption = f"to beat: played by {state.seat_label(state.last_player)}"
+    elif state.exchanging:
+        caption = "the exchange: each pair gives its cards"
+    else:
+        caption = "the table is empty: a free lead"
+
+    def middle(band: Middle) -> str:
+        s, w = band.s, band.card
+        parts = [band.text(band.x + 4 * s, band.y + 14 * s, caption, weight="bold")]
+        step = min(w * 1.08, (band.w - w - 8 * s) / max(len(tokens) - 1, 1))
+        y = band.y + 24 * s
+        for i, token in enumerate(tokens):
+            c = token.card if isinstance(token, StandIn) else token
+            x = band.x + 4 * s + i * step
+            parts.append(placed(c, x, y, w, four_colour=band.four_colour, highlight=c in band.highlight))
+            if isinstance(token, StandIn):
+                parts.append(band.text(x + w / 2, y + w * 1.4 + 14 * s, f"as {stand_in_symbol(token)}", MUTED,
+                                       anchor="middle"))
+        if state.passed and not state.over:
+            passed = ", ".join(state.seat_label(p) for p in state.players if p in state.passed)
+            parts.append(band.text(band.x + 4 * s, band.y + band.h - 4 * s, f"passed: {passed}", MUTED))
+        return "".join(parts)
+
+    names = ", ".join(f"{t.card.name} as {stand_in_symbol(t)}" if isinstance(t, StandIn) else t.name
+                      for t in tokens)
     holds = "; ".join(f"{state.seat_label(p)} holds {len(state.hands[p])}" for p in state.players)
-    return svg_document(right + PAD, y - GAP + PAD, f"{', '.join(facts)}; {top_label}; {holds}", "".join(parts))
+    summary = f"{', '.join(facts)}; {caption}{': ' + names if names else ''}; {holds}"
+    return table_svg(state, view=view, seat=seat, bottom=bottom, highlight=highlight, width=width,
+                     four_colour=four_colour, header=header, tags={p: _tags(state, p) for p in state.players},
+                     middle=middle, summary=summary)

@@ -519,11 +519,14 @@ class DaifugoState(State):
         """During the exchange only ``give``; afterwards ``play`` and ``pass``."""
         return ["give"] if self.exchanging else ["play", "pass"]
 
-    def picture(self, *, view="teaching", seat=None, highlight=(), width=60, four_colour=False) -> str:
+    def focus(self) -> str:
+        """The player whose turn it is; else (the exchange, the end) the first player who may act."""
+        return self.turn if self.turn is not None and not self.over else super().focus()
+
+    def picture(self, **options) -> str:
         from .picture import daifugo_svg
 
-        return daifugo_svg(self, view=view, seat=seat, highlight=highlight, width=width,
-                           four_colour=four_colour)
+        return daifugo_svg(self, **options)
 
     def table_talk(self) -> list[tuple[str, str]]:
         from .checklist import table_talk

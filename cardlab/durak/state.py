@@ -813,11 +813,20 @@ class DurakState(State):
 
     # --- hooks of the shared widgets, pictures and referee ------------------------------------------
 
-    def picture(self, *, view="teaching", seat=None, highlight=(), width=60, four_colour=False) -> str:
+    def focus(self) -> str:
+        """The defender while an attack card is open and they have not taken; else the main
+        attacker while they may act; else the first player who may."""
+        acting = self.to_act()
+        if self.defender in acting and self.unbeaten() and not self.taking:
+            return self.defender
+        if self.attacker in acting:
+            return self.attacker
+        return acting[0] if acting else self.players[0]
+
+    def picture(self, **options) -> str:
         from .picture import durak_table_svg
 
-        return durak_table_svg(self, view=view, seat=seat, highlight=highlight, width=width,
-                               four_colour=four_colour)
+        return durak_table_svg(self, **options)
 
     def verbs(self) -> list[str]:
         return [v for v in self.VERBS if v != "transfer" or self.rules.transfer]

@@ -1,98 +1,84 @@
-"""The Gan Deng Yan table as a picture: the hands, the stock and its count, the top of the table with
-who played it, whose turn, who passed since the last play, and the winner."""
+"""The Gan Deng Yan table as a picture: the seats (dealer, whose turn, who passed, the winner), and
+on the table the stock with its count, the play to beat with who played it, and who passed since."""
 
 from __future__ import annotations
 
-from typing import Iterable
-
-from ..cards import count_cards
-from ..svg import (CARD_H, CARD_W, GAP, LABEL, MUTED, PAD, check_view, hand_block, highlight_set, is_hidden,
-                   num, placed, seat_order, svg_document, svg_text, text_width, top_row)
+from ..cards import StandIn
+from ..svg import CARD_H, CARD_W, MUTED, Middle, placed, stand_in_symbol, table_svg
 
 
-def _role(state, p: str, view: str, seat: str | None) -> str:
-    tags = [f"{p} (you)" if view == "player" and p == seat else p]
+def _tags(state, p: str) -> list[str]:
+    tags = []
     if p == state.dealer:
         tags.append("dealer")
     if p == state.winner:
         tags.append("winner")
-    elif p == state.turn:
+    elif p == state.turn and not state.over:
         tags.append("to play")
     if p in state.passed:
         tags.append("passed")
-    tags.append(count_cards(len(state.hands[p])))
-    return " · ".join(tags)
+    return tags
 
 
 def _passed_text(state) -> str:
     if state.over:
         if state.winner:
-            return f"{state.winner} emptied their hand: the game is over"
+            return f"{state.seat_label(state.winner)} emptied their hand: the game is over"
         return "nobody can play: no winner"
     since = "since the last play" if state.table else "since the lead"
     if not state.passed:
         return f"nobody has passed {since}"
-    return f"passed {since}: {', '.join(state.passed)}"
+    passed = ", ".join(state.seat_label(p) for p in state.players if p in state.passed)
+    return f"passed {since}: {passed}"
 
 
-def _stock(state, x: float, y: float, width: float) -> tuple[str, float]:
-    """The stock as a small stack of backs (a dashed outline when empty) with its count under it;
-    returns the markup and the y below the count."""
-    h = width * CARD_H / CARD_W
-    if state.stock:
-        parts = [placed(None, x + 2 * k, y + 4 - 2 * k, width) for k in range(min(3, len(state.stock)))]
-        label = f"stock {len(state.stock)}"
-    else:
-        parts = [f'<rect x="{num(x)}" y="{num(y + 4)}" width="{num(width)}" height="{num(h)}" '
-                 f'rx="{num(width * 0.08)}" fill="none" stroke="#999999" stroke-dasharray="5 4"/>']
-        label = "stock empty"
-    below = y + 4 + h + 18
-    parts.append(svg_text(x, below, label, LABEL, anchor="start"))
-    return "".join(parts), below
-
-
-def gandengyan_svg(state, *, view: str = "teaching", seat: str | None = None, highlight: Iterable = (),
-                   width: float = 60, four_colour: bool = False) -> str:
-    """A Gan Deng Yan position: a header (rule set, stock, whose turn or the winner), the other
-    hands, then the stock with its count beside the top of the table (who played it, each stand-in
-    shown "as 4"), who passed since the last play, and ``seat``'s hand (the first player's in the
-    teaching view) at the bottom; in the ``"player"`` view only ``seat``'s hand is face up. Raises
-    ``ValueError`` for an unknown view or a player view without a valid seat."""
-    check_view(state, view, seat)
-    hl = highlight_set(highlight)
-    facts = [f"gandengyan ({state.rules.name})", f"stock {len(state.stock)}"]
+def gandengyan_svg(state, *, view: str = "teaching", seat: str | None = None, bottom: str | None = None,
+                   highlight=(), width: float = 56, four_colour: bool = False) -> str:
+    """A Gan Deng Yan position as the card table (:func:`cardlab.svg.table_svg`): each seat with
+    its state (dealer, to play, passed, winner); on the table the stock with its count, the play to
+    beat with who played it (each stand-in marked "as 4"), and who passed since the last play."""
+    facts = [f"Gan Deng Yan ({state.rules.name})", f"stock {len(state.stock)}"]
     if state.over:
-        facts.append(f"game over: {state.winner} wins" if state.winner else "game over: no winner")
+        facts.append(f"game over: {state.seat_label(state.winner)} wins" if state.winner else "game over: no winner")
     else:
-        facts.append(f"{state.turn} to play")
+        facts.append(f"{state.seat_label(state.turn)} to play")
     header = " · ".join(facts)
-    parts = [svg_text(PAD, PAD + 14, header, 14, anchor="start", weight="bold")]
-    right = PAD + text_width(header, 14)
-    y = PAD + 14 + GAP
-    bottom = seat if seat is not None else state.players[0]
-
-    def block(p):
-        nonlocal y, right
-        markup, y, edge = hand_block(_role(state, p, view, seat), state.hand_order(state.hands[p]), PAD, y, width,
-                                     hidden=is_hidden(view, seat, p), highlight=hl, four_colour=four_colour)
-        parts.append(markup)
-        right = max(right, edge)
-
-    for p in seat_order(state.players, bottom):
-        block(p)
-    stock, stock_below = _stock(state, PAD, y + LABEL + 8, width)
-    parts.append(stock)
-    table_x = PAD + width + 40  # clear of the stock's label
     top = state.top
-    markup, row_w, row_h, top_label = top_row(list(top.cards) if top else [], state.last_player, table_x, y,
-                                              width, highlight=hl, four_colour=four_colour)
-    parts.append(markup)
+    tokens = list(top.cards) if top else []
+    caption = (f"to beat: played by {state.seat_label(state.last_player)}" if tokens
+               else "the table is empty: a free lead")
     passed = _passed_text(state)
-    line_y = max(y + row_h, stock_below) + 18
-    parts.append(svg_text(PAD, line_y, passed, LABEL, MUTED, anchor="start"))
-    right = max(right, table_x + row_w, PAD + text_width(passed, LABEL))
-    y = line_y + GAP
-    block(bottom)
-    holds = "; ".join(f"{p} holds {len(state.hands[p])}" for p in state.players)
-    summary = f"{', '.join(facts)}; {top_label}; {passed}; {holds}"
-    return svg_document(right + PAD, y - GAP + PAD, summary, "".join(parts))
+
+    def middle(band: Middle) -> str:
+        s, w = band.s, band.card
+        h = w * CARD_H / CARD_W
+        y = band.y + 24 * s
+        parts = []
+        if state.stock:
+            parts += [band.card_at(None, band.x + 4 * s + 2 * k * s, y + 4 * s - 2 * k * s)
+                      for k in range(min(3, len(state.stock)))]
+            stock_label = f"stock {len(state.stock)}"
+        else:
+            parts.append(band.outline(band.x + 4 * s, y + 4 * s))
+            stock_label = "stock empty"
+        parts.append(band.text(band.x + 4 * s, y + h + 22 * s, stock_label))
+        table_x = band.x + w + 40 * s
+        parts.append(band.text(table_x, band.y + 14 * s, caption, weight="bold"))
+        step = min(w * 1.08, (band.x + band.w - w - table_x) / max(len(tokens) - 1, 1))
+        for i, token in enumerate(tokens):
+            c = token.card if isinstance(token, StandIn) else token
+            x = table_x + i * step
+            parts.append(placed(c, x, y, w, four_colour=band.four_colour, highlight=c in band.highlight))
+            if isinstance(token, StandIn):
+                parts.append(band.text(x + w / 2, y + h + 14 * s, f"as {stand_in_symbol(token)}", MUTED,
+                                       anchor="middle"))
+        parts.append(band.text(table_x, band.y + band.h - 4 * s, passed, MUTED))
+        return "".join(parts)
+
+    names = ", ".join(f"{t.card.name} as {stand_in_symbol(t)}" if isinstance(t, StandIn) else t.name
+                      for t in tokens)
+    holds = "; ".join(f"{state.seat_label(p)} holds {len(state.hands[p])}" for p in state.players)
+    summary = f"{', '.join(facts)}; {caption}{': ' + names if names else ''}; {passed}; {holds}"
+    return table_svg(state, view=view, seat=seat, bottom=bottom, highlight=highlight, width=width,
+                     four_colour=four_colour, header=header, tags={p: _tags(state, p) for p in state.players},
+                     middle=middle, summary=summary)

@@ -468,11 +468,14 @@ class GanDengYanState(State):
     def hand_order(self, cards) -> list[Card]:
         return in_order(cards)
 
-    def picture(self, *, view="teaching", seat=None, highlight=(), width=60, four_colour=False) -> str:
+    def focus(self) -> str:
+        """The player whose turn it is; else (the exchange, the end) the first player who may act."""
+        return self.turn if self.turn is not None and not self.over else super().focus()
+
+    def picture(self, **options) -> str:
         from .picture import gandengyan_svg
 
-        return gandengyan_svg(self, view=view, seat=seat, highlight=highlight, width=width,
-                              four_colour=four_colour)
+        return gandengyan_svg(self, **options)
 
     def table_talk(self) -> list[tuple[str, str]]:
         from .checklist import table_talk

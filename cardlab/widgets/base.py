@@ -11,14 +11,16 @@ from typing import Any, Iterable
 from ..cards import Card, plain
 from ..engine import Event, State
 from ..scenario import Scenario, load
-from ..svg import svg_img
+from ..svg import NORMAL_CARD, TABLE_H, TABLE_W, svg_img
 
 ACCEPTED, REFUSED, INFO = "accepted", "refused", "info"
 VERDICT_COLOURS = {ACCEPTED: "#1a7f37", REFUSED: "#b3261e", INFO: "#333333"}
 RUN_ME = "Run this cell (Run → Run All Cells) to use the buttons."
 
-# Card width in pixels for each size; "large" is for a projector.
-SIZES = {"normal": 60, "large": 84}
+# The width in pixels of a card in the hand along the bottom of the table, for each size; "large"
+# is for a projector: every length of the picture 1.32 times the normal one.
+SIZES = {"normal": NORMAL_CARD, "large": 74}
+TEXT_SIZES = {"normal": 15, "large": 20}  # the narration's and the verdicts' text, in pixels
 _default_size = ["normal"]
 
 
@@ -32,6 +34,17 @@ def _size(size: str | None) -> str:
     if size not in SIZES:
         raise ValueError(f"size must be one of {', '.join(SIZES)}, not {size!r}")
     return size
+
+
+def table_size(size: str) -> tuple[int, int]:
+    """The width and height in pixels of the card table at ``size`` (the same for every position)."""
+    scale = SIZES[size] / NORMAL_CARD
+    return round(TABLE_W * scale), round(TABLE_H * scale)
+
+
+def text_size(size: str) -> int:
+    """The size in pixels of the text beside the table at ``size``."""
+    return TEXT_SIZES[size]
 
 
 def _ipywidgets():

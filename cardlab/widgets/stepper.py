@@ -10,7 +10,7 @@ from ..engine import State
 from ..scenario import Scenario, expectation_words, run
 from ..svg import state_svg
 from .base import (
-    SIZES, _size, _scenario, _whole_number, _moved, lines_html, _fit, _position_text, still_html,
+    SIZES, _size, _scenario, _whole_number, _moved, lines_html, _position_text, table_size, text_size, still_html,
     SizedWidget, _keys)
 
 class Stepper(SizedWidget):
@@ -143,10 +143,21 @@ class Stepper(SizedWidget):
         """To the last step."""
         self.goto(self.total)
 
+    @property
+    def bottom(self) -> str:
+        """The seat drawn along the bottom of the picture: in the player view the stepper's seat;
+        else the player of the next step (whose choice the learner is about to see), or at the
+        last step the player whose move the position awaits."""
+        if self.view == "player":
+            return self.seat
+        if self._index < self.total:
+            return self._frames[self._index + 1][0].step.action.player
+        return self.state.focus()
+
     def picture(self) -> str:
         """The SVG of the current step, drawn once per step and size, then reused."""
         if self._index not in self._pictures:
-            self._pictures[self._index] = state_svg(self.state, view=self.view, seat=self.seat,
+            self._pictures[self._index] = state_svg(self.state, view=self.view, seat=self.seat, bottom=self.bottom,
                                                     highlight=self.highlight, four_colour=self.four_colour,
                                                     width=SIZES[self.size])
         return self._pictures[self._index]
@@ -175,11 +186,13 @@ class Stepper(SizedWidget):
         self._picture.add_class("cardlab-picture")
         self._narration = ipw.HTML()
         self._narration.add_class("cardlab-narration")
-        title = ipw.HTML(f"<b>{escape(self.scenario.title)}</b>")
-        controls = ipw.HBox([*self._buttons.values(), self._counter, self._size_toggle(ipw)],
+        self._title = ipw.HTML(f"<b>{escape(self.scenario.title)}</b>")
+        controls = ipw.HBox([*self._buttons.values(), self._counter],
                             layout=ipw.Layout(align_items="center", flex_flow="row wrap"))
-        self._body = ipw.Box()
-        box = ipw.VBox([title, controls, self._body])
+        self._size_button = self._size_toggle(ipw)
+        self._side = ipw.VBox([self._title, controls, self._size_button, self._narration])
+        box = ipw.HBox([self._picture, self._side],
+                       layout=ipw.Layout(flex_flow="row wrap", align_items="flex-start"))
         box.add_class("cardlab-stepper")
         self._keys = _keys(ipw, box, {"ArrowRight": self.step, "ArrowLeft": self.back,
                                       "Home": self.reset, "End": self.end})
@@ -188,28 +201,26 @@ class Stepper(SizedWidget):
         return box
 
     def _arrange(self) -> None:
-        """Normal size: the narration under the buttons, then the table. Projector size: the
-        table and the narration side by side."""
+        """The table on the left, its size fixed by the widget's size (never by the position, so
+        nothing moves from step to step); beside it, as high as the table, the title, the buttons
+        and the narration, which scrolls when it is longer than the table is high. Where the
+        notebook is too narrow, the column goes under the table."""
         ipw = self._ipw
-        if self.size == "large":
-            self._picture.layout = ipw.Layout(flex="3 1 0", min_width="0")
-            self._narration.layout = ipw.Layout(flex="2 1 0", min_width="16em")
-            self._body.layout = ipw.Layout(display="flex", flex_flow="row", align_items="flex-start")
-            self._body.children = (self._picture, self._narration)
-            self._narration.add_class("cardlab-large")
-        else:
-            self._picture.layout = ipw.Layout()
-            self._narration.layout = ipw.Layout()
-            self._body.layout = ipw.Layout(display="flex", flex_flow="column")
-            self._body.children = (self._narration, self._picture)
-            self._narration.remove_class("cardlab-large")
+        width, height = table_size(self.size)
+        self._picture.layout = ipw.Layout(width=f"{width}px", height=f"{height}px", flex="0 0 auto")
+        self._side.layout = ipw.Layout(flex="1 1 260px", min_width="260px", height=f"{height}px",
+                                       margin="0 0 0 10px")
+        self._narration.layout = ipw.Layout(flex="1 1 auto", min_height="0", overflow="auto")
+        font = f"{text_size(self.size)}px" if self.size == "large" else ""
+        for button in self._buttons.values():
+            button.style.font_size = font
+        self._size_button.style.font_size = font
 
     def _update_view(self) -> None:
         at_start, at_end = self._index == 0, self._index == self.total
         self._buttons["Reset"].disabled = self._buttons["Back"].disabled = at_start
         self._buttons["Step"].disabled = self._buttons["End"].disabled = at_end
         self._counter.value = f"&nbsp;{escape(self.counter)}"
-        self._picture.value = _fit(self.picture(), self.size)
-        font = "font-size:1.25em;" if self.size == "large" else ""
-        self._narration.value = (f'<div style="{font}">'
+        self._picture.value = self.picture()
+        self._narration.value = (f'<div style="font-size:{text_size(self.size)}px">'
                                  + lines_html(self.narration, "cardlab-narration-text") + "</div>")
