@@ -242,6 +242,22 @@ def paced(table: Table, monkeypatch) -> list:
     return pending
 
 
+def test_enter_and_typed_moves_wait_while_the_bots_move(monkeypatch):
+    table = Table("durak", "podkidnoy", seed=1)
+    pending = paced(table, monkeypatch)
+    table.widget
+    assert table._thinking and table._move_box.disabled
+    table._picture.set_state({"selected": ["DA"]})
+    table._picture._handle_custom_msg({"event": "submit"}, [])
+    table._move_box.value = "take"
+    table._move_box._handle_custom_msg({"event": "submit"}, [])
+    assert table._steps == [] and table.selected == (card("DA"),)
+    while pending:
+        pending.pop(0)()
+    table._move_box._handle_custom_msg({"event": "submit"}, [])
+    assert table._steps[-1] == "甲 take"
+
+
 def test_once_the_learner_is_out_the_rest_is_played_at_once(monkeypatch):
     me = make_bot("simple")
     for seed in range(10):  # a Daifugo game in which the learner goes out while the others play on

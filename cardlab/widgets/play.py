@@ -571,10 +571,12 @@ class Table(TryIt):
         """The seat is the learner's for the whole game: the hidden seat row never changes it."""
 
     def _on_verb(self, verb: str) -> None:
-        self._learner_answer(*self._learner_press(verb))
+        if not self._thinking:  # the buttons are disabled meanwhile; Enter on the cards waits too
+            self._learner_answer(*self._learner_press(verb))
 
     def _on_typed(self, text: str) -> None:
-        self._learner_answer(*self._learner_act(self._typed(text)))
+        if not self._thinking:
+            self._learner_answer(*self._learner_act(self._typed(text)))
 
     def _learner_answer(self, text: str, verdict: str) -> None:
         """The view's answer to the learner's action: accepted, the bots answer one at a time;

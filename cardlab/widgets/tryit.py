@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from html import escape
 from pathlib import Path
 
 from ..cards import Card, StandIn, card, format_cards, parse_token, plain
