@@ -3,18 +3,21 @@ others.
 
 :class:`Table` is built like the lesson widgets of :mod:`cardlab.widgets`: a plain Python object
 first, with a method for every control that returns the text the learner reads (``select``,
-``press``, ``hint``, ``show_all_hands``, ``next_game``, ``save_scenario``, ``bots_move``), so a
-lesson prints it for nbval and a test drives it without a browser; the ipywidgets view is built on
-first use. It is a :class:`~cardlab.widgets.TryIt` with the seat fixed: the same card toggles and
-verb buttons, the picture drawn in the player view (only the learner's hand face up, every hand
-after "Show all hands").
+``press``, ``type_move``, ``hint``, ``show_all_hands``, ``play_rest``, ``next_game``,
+``save_scenario``, ``bots_move``), so a lesson prints it for nbval and a test drives it without a
+browser; the ipywidgets view is built on first use. It is a :class:`~cardlab.widgets.TryIt` with
+the seat fixed: the same card table, verb buttons and typed moves, the picture drawn in the player
+view (only the learner's hand face up; every hand after "Show all hands", and once the game is
+over). A hint, the hands or a refusal appear under the account of the last moves, never in its
+place.
 
 The bots' pace. The Python API plays the bots' moves at once, so a lesson's printed game and a
 test are the same on every run. The view plays them one at a time, ``pause`` seconds apart, on the
 kernel's own event loop (``asyncio``'s ``call_later``): nothing blocks, the buttons answer
 between two moves, and each move is drawn and narrated before the next. The learner's buttons are
-disabled while the bots are moving. Without a running event loop (a plain Python shell) the view
-plays them at once too.
+disabled while the bots are moving. Once the learner has gone out, "Play to the end" plays the
+rest of the game at once. Without a running event loop (a plain Python shell) the view plays them
+at once too.
 
 What the learner reads of a move is the engine's own narration (``learner_text`` of its events),
 except for cards the learner could not see at a real table: a card another player draws, and the
@@ -443,7 +446,7 @@ class Table(TryIt):
         accept; returns what was written where, with its full path in the command that checks it.
         Writes nothing into a folder that does not exist, nor over a file that exists unless
         ``overwrite`` (the view asks first)."""
-        target = Path(path).expanduser().absolute()
+        target = Path(path).expanduser().resolve()
         if not target.parent.is_dir():
             return self._aside(f"Not saved: there is no folder {target.parent}.", REFUSED)
         if target.is_dir():
@@ -532,7 +535,7 @@ class Table(TryIt):
 
     def _on_save(self, overwrite: bool = False) -> None:
         """Save as scenario: a file that exists already is replaced only once confirmed."""
-        target = Path(self._path.value.strip() or self._default_path()).expanduser().absolute()
+        target = Path(self._path.value.strip() or self._default_path()).expanduser().resolve()
         if target.is_file() and not overwrite:
             self._confirm_text.value = f"{escape(str(target))} already exists. Replace it?&nbsp;"
             self._confirm.layout.display = None
