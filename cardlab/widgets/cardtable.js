@@ -14,6 +14,7 @@ function render({ model, el }) {
   root.className = "cardlab-cardtable";
   el.appendChild(root);
   let focused = null; // the code of the card that has, or last had, the focus
+  let order = []; // the codes of the selectable cards as last shown
   let redraw = true;
   let queued = false;
 
@@ -40,6 +41,7 @@ function render({ model, el }) {
     const can = new Set(model.get("selectable"));
     const chosen = new Set(model.get("selected"));
     const cards = ordered();
+    order = cards.map((g) => g.dataset.card);
     const stop = cards.find((g) => g.dataset.card === focused) ?? cards[0];
     for (const g of root.querySelectorAll("[data-card]")) {
       if (can.has(g.dataset.card)) {
@@ -64,9 +66,8 @@ function render({ model, el }) {
       return;
     }
     redraw = false;
-    const active = document.activeElement;
-    const hadFocus = root.contains(active);
-    const before = hadFocus ? ordered().indexOf(active) : -1;
+    const hadFocus = root.contains(document.activeElement);
+    const before = order.indexOf(focused);
     root.innerHTML = model.get("svg");
     decorate();
     if (hadFocus) {
@@ -88,7 +89,7 @@ function render({ model, el }) {
   }
 
   function focus(g) {
-    g.focus(); // onFocus makes it the one card that Tab reaches
+    g.focus({ preventScroll: true }); // onFocus makes it the one card that Tab reaches
   }
 
   function toggle(g) {
