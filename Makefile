@@ -23,8 +23,13 @@ $(VENV)/.installed: pyproject.toml lab/overrides.json
 # previous session left open); no news or update questions (lab/overrides.json, copied above).
 LAB_FLAGS := --LabApp.news_url= --LabServerApp.announcements_url=
 
+# The venv's bin first on the PATH of JupyterLab's terminals, so that the commands the lessons print
+# (cardlab check ...) work there as printed; the terminal's shell is not a login shell, whose
+# /etc/profile would set the PATH again (JupyterLab starts one when it has no terminal of its own).
 lab: $(VENV)/.installed
-	$(VENV)/bin/jupyter lab $(ROOT_FLAG) $(LAB_FLAGS) --LabApp.workspaces_dir="$$(mktemp -d)" lessons/index.ipynb
+	PATH="$(abspath $(VENV))/bin:$$PATH" $(VENV)/bin/jupyter lab $(ROOT_FLAG) $(LAB_FLAGS) \
+		--ServerApp.terminado_settings="shell_command=[\"$${SHELL:-/bin/sh}\"]" \
+		--LabApp.workspaces_dir="$$(mktemp -d)" lessons/index.ipynb
 
 test: $(VENV)/.installed
 	$(VENV)/bin/cardlab check lessons/scenarios

@@ -30,33 +30,38 @@ from typing import Any, ClassVar, Iterable, NamedTuple
 
 from .cards import Card, CardError, StandIn, format_cards, parse_token, to_symbols
 
-# Reason codes of the contract in their order of precedence: where several apply, the first wins.
-REASON_CODES: dict[str, str] = {
-    "game_over": "the game has ended",
-    "not_allowed": "this verb does not exist in this game, rule set or phase",
-    "passed": "this player passed and may not play again until the table is cleared",
-    "not_your_turn": "this player may not act now",
-    "not_attacker": "only an attacker may do this",
-    "not_defender": "only the defender may do this",
-    "not_in_hand": "a named card is not in the player's hand",
-    "cannot_pass": "passing is not allowed here",
-    "must_play": "passing while a legal play exists",
-    "wrong_count": "not the number of cards this rank hands over",
-    "must_give_strongest": "the lower player must hand over their strongest cards",
-    "joker_alone": "a joker may not be played on its own",
-    "invalid_combination": "the cards form no playable combination",
-    "shape_mismatch": "not the same number and kind of cards as the combination to beat",
-    "suit_lock": "breaks the suit lock",
-    "not_stronger": "same shape, but not stronger",
-    "not_one_higher": "same kind, but not exactly one rank higher",
-    "attack_limit": "the round already has as many attack cards as allowed",
-    "rank_not_on_table": "an added attack card's rank is not on the table",
-    "cannot_beat": "this card does not beat that attack card",
+# Reason codes of the contract in their order of precedence (where several apply, the first wins):
+# what each means, and the short title a learner reads above the explanation ("Not your turn: ...").
+_REASONS: dict[str, tuple[str, str]] = {
+    "game_over": ("the game has ended", "The game is over"),
+    "not_allowed": ("this verb does not exist in this game, rule set or phase", "Not a move here"),
+    "passed": ("this player passed and may not play again until the table is cleared", "Passed already"),
+    "not_your_turn": ("this player may not act now", "Not your turn"),
+    "not_attacker": ("only an attacker may do this", "Only an attacker may do this"),
+    "not_defender": ("only the defender may do this", "Only the defender may do this"),
+    "not_in_hand": ("a named card is not in the player's hand", "Not in the hand"),
+    "cannot_pass": ("passing is not allowed here", "No passing here"),
+    "must_play": ("passing while a legal play exists", "You must play"),
+    "wrong_count": ("not the number of cards this rank hands over", "Wrong number of cards"),
+    "must_give_strongest": ("the lower player must hand over their strongest cards", "Give the strongest cards"),
+    "joker_alone": ("a joker may not be played on its own", "Not on its own"),
+    "invalid_combination": ("the cards form no playable combination", "Not a combination"),
+    "shape_mismatch": ("not the same number and kind of cards as the combination to beat",
+                       "Not the same kind of play"),
+    "suit_lock": ("breaks the suit lock", "The suits are locked"),
+    "not_stronger": ("same shape, but not stronger", "Not stronger"),
+    "not_one_higher": ("same kind, but not exactly one rank higher", "Not one rank higher"),
+    "attack_limit": ("the round already has as many attack cards as allowed", "No more attack cards"),
+    "rank_not_on_table": ("an added attack card's rank is not on the table", "That rank is not on the table"),
+    "cannot_beat": ("this card does not beat that attack card", "Does not beat it"),
     # cardlab's own, for cases none of the contract's codes covers:
-    "not_on_table": "durak: the named attack card is not an unbeaten card on the table",
-    "must_give_weakest": "daifugo exchange under a return-weakest rule set: the upper player must "
-                         "return their weakest cards",
+    "not_on_table": ("durak: the named attack card is not an unbeaten card on the table",
+                     "Not an attack card to beat"),
+    "must_give_weakest": ("daifugo exchange under a return-weakest rule set: the upper player must return "
+                          "their weakest cards", "Give back the weakest cards"),
 }
+REASON_CODES: dict[str, str] = {code: meaning for code, (meaning, _title) in _REASONS.items()}
+REASON_TITLES: dict[str, str] = {code: title for code, (_meaning, title) in _REASONS.items()}
 
 
 # The verbs of the scenario contract's verb table (SCENARIOS.md, steps). A game that lacks one
@@ -106,6 +111,16 @@ class Refusal:
     def __post_init__(self):
         if self.code not in REASON_CODES:
             raise ValueError(f"unknown reason code {self.code!r}")
+
+    @property
+    def title(self) -> str:
+        """The short title a learner reads for this code (:data:`REASON_TITLES`): "Not your turn"."""
+        return REASON_TITLES[self.code]
+
+    def text(self) -> str:
+        """The refusal as a learner reads it: the title, the explanation, and the reason code last,
+        for teachers: ``"Not your turn: It is 甲's turn ... (code: not_your_turn)"``."""
+        return f"{self.title}: {self.explanation} (code: {self.code})"
 
 
 class IllegalAction(ValueError):
@@ -291,6 +306,11 @@ class State:
         ``montecarlo`` and :func:`cardlab.simulate.simulate` rank players by it."""
         raise NotImplementedError
 
+    def finished(self) -> list[str]:
+        """The players who have gone out of the game (emptied their hand), in the order they did;
+        a game that goes on without them overrides it. The default: nobody."""
+        return []
+
     def points(self) -> dict[str, int]:
         """Once over, each player's points under a rule set that scores; else ``{}``."""
         return {}
@@ -344,6 +364,13 @@ class State:
     def arrange(self, verb: str, cards) -> list:
         """``cards`` selected in any order, put in the order the notation writes them for ``verb``."""
         return list(cards)
+
+    def play_words(self, action: Action) -> str:
+        """What ``action``'s cards make, in a few words a learner reads: how a try-it table tells
+        apart the readings of a joker or wild card (``"a run 3-4-5"``, ``"three 3s"``). A game
+        whose plays are combinations names them; the default is the cards as the learner reads
+        them (``"5♦ BJ=5"``)."""
+        return self.learner_text(format_cards(action.cards))
 
     def table_talk(self) -> list[tuple[str, str]]:
         """What the players agree on before the first card, answered for this rule set and deal."""

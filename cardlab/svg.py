@@ -217,11 +217,13 @@ def _label(c: Card | None) -> str:
 def placed(c: Card | None, x: float, y: float, width: float, *, four_colour: bool = False,
             highlight: bool = False, rotate: float = 0) -> str:
     """Card ``c`` (``None``: a back) with its top-left corner at (x, y), ``width`` wide, turned by
-    ``rotate`` degrees about its centre; a group with its own text alternative."""
+    ``rotate`` degrees about its centre; a group with its own text alternative. A face-up card's
+    group names it in ``data-card`` (its notation, ``"S9"``), for the card table to click."""
     scale = width / CARD_W
     turn = f" rotate({num(rotate)} 50 70)" if rotate else ""
     label = _esc(_label(c))
-    return (f'<g transform="translate({num(x)} {num(y)}) scale({num(scale)}){turn}" role="img" '
+    code = f' data-card="{c.code}"' if c else ""
+    return (f'<g transform="translate({num(x)} {num(y)}) scale({num(scale)}){turn}"{code} role="img" '
             f'aria-label="{label}"><title>{label}</title>{_body(c.code if c else None, four_colour)}'
             f'{_outline() if highlight else ""}</g>')
 

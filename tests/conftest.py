@@ -18,9 +18,14 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 _STARTED = time.time()
 
 
+# The browser tests (tests/test_browser.py) do the same with the latencies they measure.
+TIMINGS = {"site_timings.txt": "offline site: timings and speed", "browser_timings.txt": "browser: latencies"}
+
+
 def pytest_terminal_summary(terminalreporter):
     out = Path(os.environ.get("CARDLAB_TEST_OUTPUT", Path(__file__).resolve().parent.parent / "test-output"))
-    timings = out / "site_timings.txt"
-    if timings.is_file() and timings.stat().st_mtime >= _STARTED:
-        terminalreporter.section("offline site: timings and speed (test-output/site_timings.txt)")
-        terminalreporter.write(timings.read_text(encoding="utf-8"))
+    for name, title in TIMINGS.items():
+        timings = out / name
+        if timings.is_file() and timings.stat().st_mtime >= _STARTED:
+            terminalreporter.section(f"{title} (test-output/{name})")
+            terminalreporter.write(timings.read_text(encoding="utf-8"))

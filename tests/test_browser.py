@@ -9,14 +9,18 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import statistics
 import socket
 import subprocess
 import sys
 import time
 import urllib.request
+import re
 from pathlib import Path
 
 import pytest
+
+from cardlab.svg import HIGHLIGHT
 
 CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parent.parent
@@ -133,6 +137,7 @@ def _open_lesson(browser, lab, lesson: str, first_widget: str):
 def out_dir() -> Path:
     out = Path(os.environ.get("CARDLAB_TEST_OUTPUT", ROOT / "test-output"))
     out.mkdir(parents=True, exist_ok=True)
+    (out / "browser_timings.txt").unlink(missing_ok=True)  # this run's measurements only
     return out
 
 
@@ -196,18 +201,151 @@ def test_stepper_step_and_its_narration_fit_a_projector(page, out_dir):
     page.screenshot(path=str(out_dir / "durak_stepper_projector.png"))
 
 
+def card(widget, code: str):
+    """Card ``code`` in the picture of ``widget`` (a try-it or game table)."""
+    return widget.locator(f'.cardlab-cardtable [data-card="{code}"]')
+
+
+def click_card(widget, code: str) -> None:
+    """Click card ``code`` in the picture near its top-left corner, the part of a card that the
+    next card of a row (or a defence on an attack card) never covers."""
+    card(widget, code).click(position={"x": 6, "y": 10})
+
+
+def moved(widget, code: str):
+    """The highlight outline the picture draws around a card that just moved."""
+    return card(widget, code).locator(f'rect[stroke="{HIGHLIGHT}"]')
+
+
 def test_tryit_illegal_then_legal(page):
     table = page.locator(".cardlab-tryit").first
     table.scroll_into_view_if_needed()
     verdict = table.locator(".cardlab-verdict")
     # The try-it position of this lesson: 甲 attacked with 9♠ and 乙 beat it with J♠ (hearts trump).
-    table.locator("button", has_text="K♠").first.click()
+    click_card(table, "SK")
+    sync_api.expect(card(table, "SK")).to_have_class(re.compile(r"\bcardlab-selected\b"))
+    sync_api.expect(card(table, "SK")).to_have_attribute("aria-pressed", "true")
     table.get_by_role("button", name="Attack", exact=True).click()
-    sync_api.expect(verdict).to_contain_text("rank_not_on_table")
-    table.locator("button", has_text="K♠").first.click()  # deselect
-    table.locator("button", has_text="9♦").first.click()
+    sync_api.expect(verdict).to_contain_text("That rank is not on the table:")
+    sync_api.expect(verdict.locator(".cardlab-code")).to_have_text("(code: rank_not_on_table)")
+    click_card(table, "SK")  # deselect
+    sync_api.expect(card(table, "SK")).to_have_attribute("aria-pressed", "false")
+    click_card(table, "D9")
     table.get_by_role("button", name="Attack", exact=True).click()
     sync_api.expect(verdict).to_contain_text("adds 9♦")
+    sync_api.expect(moved(table, "D9")).to_have_count(1)  # the new picture: 9♦ on the table, outlined
+    sync_api.expect(card(table, "SK")).to_have_attribute("aria-pressed", "false")
+
+
+def test_tryit_keyboard_tab_space_enter(page, out_dir):
+    """Tab reaches the cards, the arrows move between them, Space selects, Enter plays the verb
+    drawn as the primary button; the focus stays on the card when the new picture comes."""
+    table = page.locator(".cardlab-tryit").first
+    table.scroll_into_view_if_needed()
+    undo = table.get_by_role("button", name="Undo", exact=True)
+    if undo.is_enabled():  # the move of the test before, taken back
+        undo.click()
+        sync_api.expect(table.locator(".cardlab-verdict")).to_contain_text("Undone")
+    sync_api.expect(table.get_by_role("button", name="Attack", exact=True)).to_have_class(
+        re.compile(r"\bmod-primary\b"))
+    table.get_by_role("button", name="Projector size").focus()  # the control before the picture
+    page.keyboard.press("Tab")
+    focused = "document.activeElement.dataset.card"
+    assert page.evaluate(focused) is not None, "Tab did not reach a card"
+    for _ in range(12):
+        if page.evaluate(focused) == "D9":
+            break
+        page.keyboard.press("ArrowRight")
+    assert page.evaluate(focused) == "D9"
+    page.keyboard.press("Space")
+    sync_api.expect(card(table, "D9")).to_have_attribute("aria-pressed", "true")
+    page.screenshot(path=str(out_dir / "durak_tryit_keyboard.png"))
+    page.keyboard.press("Enter")
+    sync_api.expect(table.locator(".cardlab-verdict")).to_contain_text("adds 9♦")
+    sync_api.expect(moved(table, "D9")).to_have_count(1)
+    assert page.evaluate(focused) == "D9"  # kept on the same card in the new picture
+
+
+SELECT_LATENCY = """async ([selector, samples]) => {
+    const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
+    const times = [];
+    for (let i = 0; i < samples; i++) {
+        const card = document.querySelector(selector);
+        const mark = card.querySelector(".cardlab-mark");
+        const want = !card.classList.contains("cardlab-selected");
+        const start = performance.now();
+        card.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+        while (card.classList.contains("cardlab-selected") !== want
+               || (getComputedStyle(mark).display !== "none") !== want) {
+            await frame();
+        }
+        await frame();  // drawn
+        times.push(performance.now() - start);
+        await new Promise((done) => setTimeout(done, 150));  // the selection reaches Python
+    }
+    return times;
+}"""
+
+STEP_LATENCY = """async ([samples]) => {
+    const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
+    const stepper = document.querySelector(".cardlab-stepper");
+    const button = (name) => [...stepper.querySelectorAll("button")].find((b) => b.textContent.trim() === name);
+    const picture = stepper.querySelector(".cardlab-picture");
+    const change = () => {
+        const before = picture.innerHTML;
+        return new Promise((done) => {
+            const watch = new MutationObserver(() => {
+                if (picture.innerHTML !== before) { watch.disconnect(); done(); }
+            });
+            watch.observe(picture, { subtree: true, childList: true, attributes: true, characterData: true });
+        });
+    };
+    const times = [];
+    while (times.length < samples) {
+        if (button("Step").disabled) {  // at the end: back to the start, not timed
+            const changed = change();
+            button("Reset").click();
+            await changed;
+            while (button("Step").disabled) await frame();
+        }
+        const changed = change();
+        const start = performance.now();
+        button("Step").click();
+        await changed;
+        await frame();  // drawn
+        times.push(performance.now() - start);
+    }
+    return times;
+}"""
+
+SAMPLES = 20
+LATENCY_MS = 100
+
+
+def _record_latency(out_dir: Path, name: str, times: list[float]) -> float:
+    """Print the median and the samples of one measurement, and keep them in
+    test-output/browser_timings.txt (printed at the end of the pytest run too)."""
+    median = statistics.median(times)
+    line = (f"{name}: median {median:.1f} ms over {len(times)} samples "
+            f"(min {min(times):.1f}, max {max(times):.1f})")
+    print(line)
+    with open(out_dir / "browser_timings.txt", "a", encoding="utf-8") as out:
+        out.write(line + "\n")
+    return median
+
+
+def test_selection_and_step_show_within_100_ms(page, out_dir):
+    """Measured in the page: from a click on a card until it is drawn selected (no round trip to
+    Python), and from a click on Step until the stepper's new picture is in the page."""
+    table = page.locator(".cardlab-tryit").first
+    table.scroll_into_view_if_needed()
+    times = page.evaluate(SELECT_LATENCY, ['.cardlab-tryit .cardlab-cardtable [data-card="SK"]', SAMPLES])
+    selected = _record_latency(out_dir, "card selected after a click", times)
+    sync_api.expect(card(table, "SK")).to_have_attribute("aria-pressed", "false")  # clicked an even number of times
+    page.locator(".cardlab-stepper").first.scroll_into_view_if_needed()
+    times = page.evaluate(STEP_LATENCY, [SAMPLES])
+    stepped = _record_latency(out_dir, "stepper picture changed after Step", times)
+    assert selected < LATENCY_MS and stepped < LATENCY_MS
 
 
 def test_quiz_question_is_locked_once_answered(page):
@@ -244,10 +382,16 @@ def test_daifugo_a_pair_played_by_clicking_and_a_revolution_stepped(browser, lab
     try:
         table = page.locator(".cardlab-tryit").first
         table.scroll_into_view_if_needed()
-        table.locator("button", has_text="5♠").first.click()
-        table.locator("button", has_text="5♥").first.click()
+        click_card(table, "S5")
+        click_card(table, "H5")
+        sync_api.expect(table.locator(".cardlab-selected")).to_have_count(2)
         table.get_by_role("button", name="Play", exact=True).click()
         sync_api.expect(table.locator(".cardlab-verdict")).to_contain_text("plays a pair of 5s (5♠ 5♥)")
+        # The new picture: the pair on the table, outlined, and no longer in the hand to select.
+        for code in ("S5", "H5"):
+            sync_api.expect(moved(table, code)).to_have_count(1)
+            sync_api.expect(card(table, code)).not_to_have_class(re.compile(r"\bcardlab-can\b"))
+        sync_api.expect(table.locator(".cardlab-selected")).to_have_count(0)
         table.screenshot(path=str(out_dir / "daifugo_pair.png"))
     finally:
         page.context.close()
@@ -270,19 +414,21 @@ def test_table_bots_answer_a_move_one_at_a_time(browser, lab, out_dir):
         verdict = table.locator(".cardlab-verdict")
         # The lesson's Durak table (seed 1): 乙 attacks with 8♦ and 8♣, played after the pause.
         sync_api.expect(verdict).to_contain_text("Your turn, 甲 (A): you may defend or take.")
-        table.locator("button", has_text="8♦").first.click()
-        table.locator("button", has_text="6♦").first.click()
+        click_card(table, "D8")  # the attack card, on the table
+        click_card(table, "D6")
         table.get_by_role("button", name="Defend", exact=True).click()
-        sync_api.expect(verdict).to_contain_text("Refused (cannot_beat)")
-        table.locator("button", has_text="6♦").first.click()  # deselect
-        table.locator("button", has_text="J♦").first.click()
+        sync_api.expect(table.locator(".cardlab-aside")).to_contain_text("Does not beat it:")
+        sync_api.expect(verdict).to_contain_text("Your turn, 甲 (A)")  # the bots' account stays
+        click_card(table, "D6")  # deselect
+        click_card(table, "DJ")
         table.get_by_role("button", name="Defend", exact=True).click()
         sync_api.expect(verdict).to_contain_text("beats 8♦ with J♦")
         sync_api.expect(verdict).to_contain_text("Step 6: 乙 (B) done")
         sync_api.expect(verdict).to_contain_text("Your turn")
         sync_api.expect(table.get_by_role("button", name="Defend", exact=True)).to_be_enabled()
         table.get_by_role("button", name="Hint", exact=True).click()
-        sync_api.expect(verdict).to_contain_text("(montecarlo: ")
+        sync_api.expect(table.locator(".cardlab-aside")).to_contain_text("(montecarlo: ")
+        sync_api.expect(verdict).to_contain_text("Step 6: 乙 (B) done")  # the account stays beside the hint
         page.screenshot(path=str(out_dir / "play_table_1280x720.png"))
     finally:
         page.context.close()

@@ -203,7 +203,8 @@ def test_tryit_refuses_illegal_and_changes_nothing(tryit):
     tryit.select("SK")
     message = tryit.press("attack")
     refusal = before.check(before.parse_action("甲 attack SK"))
-    assert message == before.learner_text(f"Refused (rank_not_on_table): {refusal.explanation}") == tryit.message
+    assert message == before.learner_text(f"That rank is not on the table: {refusal.explanation} "
+                                          "(code: rank_not_on_table)") == tryit.message
     assert tryit.state == before
     assert tryit.selected == (card("SK"),)  # kept, so the learner can change it
     assert repr(tryit) == "<TryIt durak (podkidnoy) as 甲, selected: SK, moves: 0>"
@@ -232,14 +233,15 @@ def test_tryit_defend_takes_the_table_card_as_the_attack(tryit):
 
 def test_tryit_hot_seat_and_wrong_player(tryit):
     tryit.select("C6")
-    assert tryit.press("attack", player="乙").startswith("Refused (not_attacker):")
-    assert tryit.press("take", player="甲").startswith("Refused (not_defender):")
+    assert tryit.press("attack", player="乙").startswith("Only an attacker may do this: ")
+    assert tryit.press("take", player="甲").endswith("(code: not_defender)")
     assert tryit.player == "甲"
 
 
 def test_tryit_reports_a_malformed_action(tryit):
-    tryit.select()
-    assert tryit.press("attack") == "Not an action: 'attack' takes 1 card, got 0"
+    tryit.select("S6", "D6")
+    assert tryit.press("attack") == "Not an action: 'attack' takes 1 card, got 2"
+    assert tryit.press("fly") == "Not an action: durak has no verb 'fly' (verbs: attack, defend, take, done, transfer, swap)"
 
 
 def test_tryit_hint_lists_the_legal_actions(tryit):
@@ -253,17 +255,19 @@ def test_tryit_buttons(tryit):
     assert "cardlab-tryit" in box._dom_classes
     named = buttons(box)
     assert {"Attack", "Defend", "Take", "Done", "Swap", "Show legal moves", "Undo"} <= set(named)
-    assert "Transfer" not in named
-    named["K♠"].value = True
+    assert "Transfer" not in named and "K♠" not in named  # no card buttons: the picture's cards are clicked
+    table = tryit._picture
+    assert table.svg == tryit.picture() and table.selectable == [c.code for c in tryit.selectable()]
+    table.set_state({"selected": ["SK"]})  # K♠ clicked in the page
     assert tryit.selected == (card("SK"),)
     named["Attack"].click()
-    assert "rank_not_on_table" in tryit._verdict_html.value
-    named["K♠"].value = False
-    named["8♦"].value = True
+    assert "That rank is not on the table: " in tryit._verdict_html.value
+    assert '<small class="cardlab-code"' in tryit._verdict_html.value  # the code in small print
+    table.set_state({"selected": ["D8"]})  # K♠ clicked again, then 8♦
     named["Attack"].click()
-    assert "adds 8♦" in tryit._verdict_html.value
+    assert "adds 8♦" in tryit._verdict_html.value and table.selected == []
     assert named["Undo"].disabled is False
-    assert "eight of diamonds" in outlined(tryit._picture.value)
+    assert "eight of diamonds" in outlined(table.svg)
     named["Undo"].click()
     assert tryit.state == after(2)
 
@@ -456,9 +460,10 @@ def test_tryit_lets_a_learner_choose_what_the_jokers_stand_for():
     readings = [str(a) for a in tryit.readings()]
     assert "甲 play D5 BJ=5 RJ=5" in readings and len(readings) > 1
     refused = tryit.press("play")
-    assert refused.startswith("Refused (invalid_combination)") and "'Jokers as'" in refused
+    assert refused.startswith("Not a combination: ") and refused.endswith("the list 'Jokers as'.")
     view = tryit.widget
     assert tryit._reading_menu.layout.display is None  # offered, since several readings are legal
+    assert tryit._reading_menu.options[1 + readings.index("甲 play D5 BJ=5 RJ=5")] == "as three 5s"
     tryit._reading_menu.index = readings.index("甲 play D5 BJ=5 RJ=5") + 1
     assert buttons(view)["Play"].click() is None and tryit.message == "甲 (A) plays three 5s (5♦ BJ=5 RJ=5)."
     tryit.undo()

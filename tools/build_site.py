@@ -7,9 +7,10 @@ with a Pyodide kernel, every file the page needs served from the site itself.
 
 Every version comes from ``tools/site.toml``. What goes in:
 
-- JupyterLite's JupyterLab app (``jupyterlite-core``) and three JupyterLab extensions: the Pyodide
-  kernel (``jupyterlite-pyodide-kernel``), the widgets (from the ``jupyterlab-widgets`` wheel) and
-  ipyevents' keys (from its wheel);
+- JupyterLite's JupyterLab app (``jupyterlite-core``) and four JupyterLab extensions: the Pyodide
+  kernel (``jupyterlite-pyodide-kernel``), the widgets (from the ``jupyterlab-widgets`` wheel),
+  ipyevents' keys and anywidget's front end, which runs the card table's module shipped in cardlab
+  (each from its wheel);
 - ``site/files/lessons/``: every file under ``lessons/`` (notebooks and scenario files), the same
   (each notebook's multi-line texts written as single strings, see :func:`join_lines`);
   ``site/index.html`` opens ``lessons/index.ipynb`` (or, on a page the browser does not count as

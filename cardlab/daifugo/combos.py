@@ -97,12 +97,16 @@ class Play:
         return f"{self.name()} ({format_cards(self.cards)})"
 
     @cached_property
-    def described(self) -> str:
-        """The play as the event of playing it names it: ``"a pair of 5s (S5 H5)"``; a single, a
-        pair and a sequence take "a", ``"four 9s (…)"`` and ``"the joker (BJ)"`` need none."""
+    def called(self) -> str:
+        """The name with "a" where English wants one: ``"a pair of 5s"``; a single, a pair and a
+        sequence take "a", ``"four 9s"`` and ``"the joker"`` need none."""
         name = self.name()
-        article = "a " if name.startswith(("single", "pair", "sequence")) else ""
-        return f"{article}{name} ({format_cards(self.cards)})"
+        return ("a " if name.startswith(("single", "pair", "sequence")) else "") + name
+
+    @cached_property
+    def described(self) -> str:
+        """The play as the event of playing it names it: ``"a pair of 5s (S5 H5)"``."""
+        return f"{self.called} ({format_cards(self.cards)})"
 
 
 _COUNT_WORDS = {3: "three", 4: "four", 5: "five", 6: "six"}

@@ -98,6 +98,12 @@ class Play(NamedTuple):
         ``"two jokers"``."""
         return play_name(self.kind, self.place)
 
+    @property
+    def called(self) -> str:
+        """The name with "a" where English wants one: ``"a run 6-7-8"``, ``"three 5s"``,
+        ``"two jokers"``."""
+        return ("a " if self.kind in ORDINARY else "") + self.name()
+
     def __str__(self) -> str:
         return _play_text(self)
 

@@ -477,6 +477,12 @@ class GanDengYanState(State):
 
         return gandengyan_svg(self, **options)
 
+    def play_words(self, action: Action) -> str:
+        """A play as the combination it makes: ``"a sequence ♠7-8-9"``, ``"three 5s"``."""
+        if action.verb != "play":
+            return super().play_words(action)
+        return self.play_of(action).called
+
     def table_talk(self) -> list[tuple[str, str]]:
         from .checklist import table_talk
 

@@ -6,7 +6,8 @@ Each widget is a plain Python object first: every button has a method (``stepper
 text the learner reads, so lessons can print it for nbval to check and tests can drive it without
 a browser. The ipywidgets view is built the first time ``.widget`` is used (or the object is
 displayed) and follows every change made through the Python API. ipywidgets is imported only then,
-so ``import cardlab`` and ``import cardlab.widgets`` never need it.
+so ``import cardlab`` and ``import cardlab.widgets`` never need it (nor anywidget, which
+:class:`CardTable`, the picture whose cards a learner clicks, is built on).
 
 Every verdict, explanation and narration is the engine's own text: the rule a learner reads is the
 rule the engine applies. What a learner reads shows cards as 9♠ (never the letter notation S9 that
@@ -37,5 +38,15 @@ from .referee import Referee
 from .stepper import Stepper
 from .tryit import TryIt
 
-__all__ = ["ACCEPTED", "INFO", "REFUSED", "RUN_ME", "SIZES", "VERDICT_COLOURS", "Compare", "Quiz", "Referee",
-           "SizedWidget", "Stepper", "Table", "TryIt", "Widget", "lines_html", "presentation", "still_html"]
+__all__ = ["ACCEPTED", "INFO", "REFUSED", "RUN_ME", "SIZES", "VERDICT_COLOURS", "CardTable", "Compare", "Quiz",
+           "Referee", "SizedWidget", "Stepper", "Table", "TryIt", "Widget", "lines_html", "presentation",
+           "still_html"]
+
+
+def __getattr__(name: str):
+    """:class:`~cardlab.widgets.cardtable.CardTable`, imported on first use (it needs anywidget)."""
+    if name == "CardTable":
+        from .cardtable import CardTable
+
+        return CardTable
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

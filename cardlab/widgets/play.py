@@ -3,18 +3,21 @@ others.
 
 :class:`Table` is built like the lesson widgets of :mod:`cardlab.widgets`: a plain Python object
 first, with a method for every control that returns the text the learner reads (``select``,
-``press``, ``hint``, ``show_all_hands``, ``next_game``, ``save_scenario``, ``bots_move``), so a
-lesson prints it for nbval and a test drives it without a browser; the ipywidgets view is built on
-first use. It is a :class:`~cardlab.widgets.TryIt` with the seat fixed: the same card toggles and
-verb buttons, the picture drawn in the player view (only the learner's hand face up, every hand
-after "Show all hands").
+``press``, ``type_move``, ``hint``, ``show_all_hands``, ``play_rest``, ``next_game``,
+``save_scenario``, ``bots_move``), so a lesson prints it for nbval and a test drives it without a
+browser; the ipywidgets view is built on first use. It is a :class:`~cardlab.widgets.TryIt` with
+the seat fixed: the same card table, verb buttons and typed moves, the picture drawn in the player
+view (only the learner's hand face up; every hand after "Show all hands", and once the game is
+over). A hint, the hands or a refusal appear under the account of the last moves, never in its
+place.
 
 The bots' pace. The Python API plays the bots' moves at once, so a lesson's printed game and a
 test are the same on every run. The view plays them one at a time, ``pause`` seconds apart, on the
 kernel's own event loop (``asyncio``'s ``call_later``): nothing blocks, the buttons answer
 between two moves, and each move is drawn and narrated before the next. The learner's buttons are
-disabled while the bots are moving. Without a running event loop (a plain Python shell) the view
-plays them at once too.
+disabled while the bots are moving. Once the learner has gone out, "Play to the end" plays the
+rest of the game at once. Without a running event loop (a plain Python shell) the view plays them
+at once too.
 
 What the learner reads of a move is the engine's own narration (``learner_text`` of its events),
 except for cards the learner could not see at a real table: a card another player draws, and the
@@ -36,6 +39,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import shlex
 from html import escape
 from pathlib import Path
 
@@ -45,8 +49,8 @@ from ..cards import count_cards, plain
 from ..engine import Event, NotationError, State
 from ..scenario import GAME_MODULES, game_module
 from ..svg import state_svg
-from .base import ACCEPTED, INFO, REFUSED, SIZES, _fit, lines_html, still_html
-from .tryit import TryIt
+from .base import ACCEPTED, INFO, REFUSED, SIZES, lines_html, still_html
+from .tryit import SELECT_FIRST, TryIt, verdict_html
 
 # Seat names, clockwise; a learner types or reads the seat letter beside each (甲 (A)).
 NAMES = "甲乙丙丁戊己"
@@ -153,7 +157,7 @@ class Table(TryIt):
         self._reading = None
         self._history = []
         self._thinking = False
-        self._deal_number = getattr(self, "_deal_number", 0) + 1
+        self._new_run()
 
     def choose(self, game: str | None = None, rules: str | None = None, players=None) -> str:
         """A new table: another game, rule set or number of players (each left out: as now, or
@@ -200,7 +204,7 @@ class Table(TryIt):
         full = [heading, *(e.text for e in events)]
         seen = [seen_heading or heading, *(self._private(e) for e in events)]
         if refusal is not None:
-            line = f"Refused ({refusal.code}): {refusal.explanation}"
+            line = refusal.text()
             full.append(line)
             seen.append(line)
         entry = (self._state.learner_text("\n".join(full)), self._state.learner_text("\n".join(seen)))
@@ -269,54 +273,115 @@ class Table(TryIt):
         texts.append(self.status())
         return self._say("\n\n".join(texts), INFO)
 
-    def _learner_press(self, verb: str) -> tuple[str, bool]:
-        verb = verb.lower()
+    def _learner_press(self, verb: str) -> tuple[str, str]:
+        """The learner's seat does ``verb`` with the selected cards: the text and the verdict."""
         if self._state.is_over():
-            return "The game is over.", False
-        cards = self._arguments(verb)
-        text = " ".join([self.seat, verb, *(str(c) for c in cards)])
+            return "The game is over.", INFO
+        if self._pressed(verb):
+            return SELECT_FIRST, INFO
+        verb = verb.lower()
+        return self._learner_act(" ".join([self.seat, verb, *(str(c) for c in self._arguments(verb))]))
+
+    def _learner_act(self, text: str) -> tuple[str, str]:
+        """The learner's action written ``text``, checked and, when legal, applied; every action
+        becomes a step of the game's scenario (a refused one as a ``do``/``reject`` step)."""
+        if self._state.is_over():
+            return "The game is over.", INFO
         try:
             action = self._state.parse_action(text)
         except NotationError as exc:
-            return f"Not an action: {exc.reason}", False
+            return f"Not an action: {exc.reason}", REFUSED
+        if action.player != self.seat:
+            return (f"Not an action: you play {self._state.seat_label(self.seat)} at this table, "
+                    f"not {self._state.seat_label(action.player)}."), REFUSED
         refusal = self._state.check(action)
         if refusal is not None:
             self._steps.append({"do": str(action), "reject": refusal.code})
-            return self._note(f"Step {len(self._steps)}: {action} (refused)", refusal=refusal), False
+            return self._note(f"Step {len(self._steps)}: {action} (refused)", refusal=refusal), REFUSED
         events = self._state.apply(action)
         self._steps.append(str(action))
         self._selected = []
         self._reading = None
         self._moved = frozenset(plain(c) for e in events for c in e.cards)
-        return self._note(f"Step {len(self._steps)}: {action}", events), True
+        return self._note(f"Step {len(self._steps)}: {action}", events), ACCEPTED
+
+    def _answered(self, text: str, verdict: str) -> str:
+        """After the learner's action: accepted, the bots answer at once and the whole account is
+        returned; refused, the reason is shown under the account of the moves before it."""
+        if verdict != ACCEPTED:
+            return self._aside(text, verdict)
+        self._say(text, ACCEPTED)
+        return self._say(text + "\n\n" + self.bots_move(), ACCEPTED)
 
     def press(self, verb: str) -> str:
         """The learner's seat does ``verb`` with the selected cards. Accepted: the action is
         applied, then the bots answer at once; returns the narration of it all and the status.
         Refused: nothing changes (the selection is kept); returns the reason."""
-        text, accepted = self._learner_press(verb)
-        if not accepted:
-            return self._say(text, REFUSED)
-        self._say(text, ACCEPTED)
-        return self._say(text + "\n\n" + self.bots_move(), ACCEPTED)
+        return self._answered(*self._learner_press(verb))
+
+    def type_move(self, text: str) -> str:
+        """The learner's move typed in the notation (``"attack S8"``, or with the learner's seat
+        first: ``"A attack S8"``), played as :meth:`press` plays a verb."""
+        return self._answered(*self._learner_act(self._typed(text)))
+
+    @property
+    def message(self) -> str:
+        """What the table says now: the account of the last moves, and under it the last hint,
+        hands or refusal (which never replace the account)."""
+        return "\n\n".join(filter(None, [self._message, self._aside_text]))
+
+    def _say(self, text: str, verdict: str) -> str:
+        self._aside_text = ""
+        return super()._say(text, verdict)
+
+    def _aside(self, text: str, verdict: str = INFO) -> str:
+        """Show ``text`` under the account of the moves, which stays; returns it as the learner
+        reads it."""
+        self._aside_text, self._aside_verdict = self._state.learner_text(text), verdict
+        self._refresh()
+        return self._aside_text
+
+    _aside_text, _aside_verdict = "", INFO
 
     def hint(self) -> str:
         """What the ``montecarlo`` bot would do in the learner's seat now, and why."""
         if self.seat not in self._state.to_act():
-            return self._say(f"Nothing for you to do now. {self.status()}", INFO)
+            return self._aside(f"Nothing for you to do now. {self.status()}")
         bot = _bot("montecarlo", self.seed * 100 + len(self._steps))
-        return self._say(f"Hint: {bot.explain(self._state.view(self.seat))}", INFO)
+        return self._aside(f"Hint: {bot.explain(self._state.view(self.seat))}")
 
     def show_all_hands(self, on: bool = True) -> str:
         """Every hand face up (for a teacher), or only the learner's again; returns the position
         as text when on."""
         self.all_hands = bool(on)
         if on:
-            return self._say("All hands face up:\n" + self._state.learner_text(self._state.describe()), INFO)
-        return self._say("Only your own hand is face up again.", INFO)
+            return self._aside("All hands face up:\n" + self._state.learner_text(self._state.describe()))
+        return self._aside("Only your own hand is face up again.")
 
     def undo(self) -> str:
-        return self._say("A table game cannot be taken back.", INFO)
+        return self._aside("A table game cannot be taken back.")
+
+    def selectable(self) -> list:
+        """The learner's hand and the table cards an action may name; none once the game is over."""
+        return [] if self._state.is_over() else super().selectable()
+
+    def learner_out(self) -> bool:
+        """Whether the learner's seat has gone out of a game that goes on without them."""
+        return not self._state.is_over() and self.seat in self._state.finished()
+
+    def play_rest(self) -> str:
+        """Once the learner has gone out: every bot move to the end of the game, at once (the view
+        stops pacing them); returns their narration and how the game ended."""
+        if not self.learner_out():
+            return self._aside("This plays the rest of the game once you have gone out; you are "
+                               f"still in it. {self.status()}")
+        self._new_run()
+        self._thinking = False
+        texts = [self._message]
+        while (player := self._next_bot()) is not None:
+            texts.append(self._bot_step(player))
+        texts.append(self.status())
+        return self._say("\n\n".join(filter(None, texts)), INFO)
 
     # --- game after game ------------------------------------------------------------------------
 
@@ -376,21 +441,30 @@ class Table(TryIt):
         """:meth:`scenario` as YAML text."""
         return yaml.dump(self.scenario(), Dumper=_ScenarioDumper, allow_unicode=True, sort_keys=False, width=100)
 
-    def save_scenario(self, path: str | Path) -> str:
+    def save_scenario(self, path: str | Path, overwrite: bool = False) -> str:
         """Write the current game as a scenario file that ``cardlab check`` and the stepper
-        accept; returns what was written where."""
-        path = Path(path)
-        path.write_text(self.scenario_text(), encoding="utf-8")
-        return self._say(f"Saved game {self.number} ({count_cards(len(self._steps), 'step')}) as {path}; "
-                         f"check it with: cardlab check {path}", INFO)
+        accept; returns what was written where, with its full path in the command that checks it.
+        Writes nothing into a folder that does not exist, nor over a file that exists unless
+        ``overwrite`` (the view asks first)."""
+        target = Path(path).expanduser().resolve()
+        if not target.parent.is_dir():
+            return self._aside(f"Not saved: there is no folder {target.parent}.", REFUSED)
+        if target.is_dir():
+            return self._aside(f"Not saved: {target} is a folder; give a file name, such as "
+                               f"{target / self._default_path()}.", REFUSED)
+        if target.exists() and not overwrite:
+            return self._aside(f"Not saved: {target} already exists; save it with overwrite=True to "
+                               "replace it.", REFUSED)
+        target.write_text(self.scenario_text(), encoding="utf-8")
+        return self._aside(f"Saved game {self.number} ({count_cards(len(self._steps), 'step')}) as {target}; "
+                           f"check it with: cardlab check {shlex.quote(str(target))}")
 
     # --- drawing --------------------------------------------------------------------------------
 
     def picture(self) -> str:
-        """The player view (every hand face up after "Show all hands")."""
-        view = "teaching" if self.all_hands else "player"
-        return state_svg(self._state, view=view, seat=self.seat,
-                         highlight=self._moved | {plain(t) for t in self._selected},
+        """The player view; every hand face up after "Show all hands" and once the game is over."""
+        view = "teaching" if self.all_hands or self._state.is_over() else "player"
+        return state_svg(self._state, view=view, seat=self.seat, highlight=self._moved,
                          four_colour=self.four_colour, width=SIZES[self.size])
 
     def __repr__(self) -> str:
@@ -424,16 +498,30 @@ class Table(TryIt):
         self._all.observe(lambda change: self._on_all(change["new"]), names="value")
         self._next = ipw.Button(description="Next game", layout=ipw.Layout(width="auto"))
         self._next.on_click(lambda _button: self._on_next())
+        self._rest = ipw.Button(description="Play to the end", tooltip="you are out: the bots play the rest "
+                                "of the game at once", layout=ipw.Layout(width="auto"))
+        self._rest.on_click(lambda _button: self.play_rest())
+        self._aside_html = ipw.HTML()
+        self._aside_html.add_class("cardlab-aside")
         self._path = ipw.Text(description="File", layout=ipw.Layout(width="18em"))
         save = ipw.Button(description="Save as scenario", tooltip="write this game as a scenario file",
                           layout=ipw.Layout(width="auto"))
-        save.on_click(lambda _button: self.save_scenario(self._path.value or self._default_path()))
+        save.on_click(lambda _button: self._on_save())
+        self._replace = ipw.Button(description="Replace it", button_style="warning", layout=ipw.Layout(width="auto"))
+        self._replace.on_click(lambda _button: self._on_save(overwrite=True))
+        keep = ipw.Button(description="Keep it", layout=ipw.Layout(width="auto"))
+        keep.on_click(lambda _button: self._on_keep())
+        self._confirm_text = ipw.HTML()
+        self._confirm = ipw.HBox([self._confirm_text, self._replace, keep],
+                                 layout=ipw.Layout(display="none", align_items="center", flex_flow="row wrap"))
+        self._confirm.add_class("cardlab-confirm")
         self._score = ipw.HTML()
         self._score.add_class("cardlab-score-table")
         self._log_html = ipw.HTML()
         self._log_html.add_class("cardlab-table-log")
-        self._controls.children = (*self._controls.children, ipw.HBox([self._all, self._next]),
-                                   self._score, self._log_html, ipw.HBox([self._path, save]))
+        self._controls.children = (*self._controls.children, self._aside_html,
+                                   ipw.HBox([self._all, self._next, self._rest]), self._score, self._log_html,
+                                   ipw.HBox([self._path, save]), self._confirm)
         setup = ipw.HBox([self._game_menu, self._rules_menu, self._count_menu, new],
                          layout=ipw.Layout(flex_flow="row wrap"))
         box.children = (setup, *box.children)
@@ -444,6 +532,20 @@ class Table(TryIt):
 
     def _default_path(self) -> str:
         return f"{self.game}_{self.rules_name}_game{self.number}.yaml"
+
+    def _on_save(self, overwrite: bool = False) -> None:
+        """Save as scenario: a file that exists already is replaced only once confirmed."""
+        target = Path(self._path.value.strip() or self._default_path()).expanduser().resolve()
+        if target.is_file() and not overwrite:
+            self._confirm_text.value = f"{escape(str(target))} already exists. Replace it?&nbsp;"
+            self._confirm.layout.display = None
+            return
+        self._confirm.layout.display = "none"
+        self.save_scenario(target, overwrite=overwrite)
+
+    def _on_keep(self) -> None:
+        self._confirm.layout.display = "none"
+        self._aside("Not saved: the file is kept as it was.")
 
     def _menus(self, counts_only: bool = False) -> None:
         module = game_module(self._game_menu.value)
@@ -472,10 +574,21 @@ class Table(TryIt):
         """The seat is the learner's for the whole game: the hidden seat row never changes it."""
 
     def _on_verb(self, verb: str) -> None:
-        text, accepted = self._learner_press(verb)
-        self._say(text, ACCEPTED if accepted else REFUSED)
-        if accepted:
-            self._start_bots()
+        if not self._thinking:  # the buttons are disabled meanwhile; Enter on the cards waits too
+            self._learner_answer(*self._learner_press(verb))
+
+    def _on_typed(self, text: str) -> None:
+        if not self._thinking:
+            self._learner_answer(*self._learner_act(self._typed(text)))
+
+    def _learner_answer(self, text: str, verdict: str) -> None:
+        """The view's answer to the learner's action: accepted, the bots answer one at a time;
+        refused, the reason under the account of the moves before it."""
+        if verdict != ACCEPTED:
+            self._aside(text, verdict)
+            return
+        self._say(text, ACCEPTED)
+        self._start_bots()
 
     def _later(self, callback) -> bool:
         """Run ``callback`` after the pause on the kernel's event loop; ``False`` when no loop runs."""
@@ -491,27 +604,33 @@ class Table(TryIt):
     def _append(self, text: str) -> None:
         self._say("\n\n".join(filter(None, [self._message, text])), self._verdict)
 
+    def _new_run(self) -> None:
+        """Start another run of bot moves (a new deal, or the rest of a game played at once): a
+        move of an earlier run still waiting for its pause does nothing."""
+        self._run = getattr(self, "_run", 0) + 1
+
     def _start_bots(self) -> None:
         """Let the bots move one at a time, ``pause`` seconds apart (at once without an event loop)."""
         if self._thinking:
             return
-        deal = self._deal_number
-        if self._next_bot() is not None and self._later(lambda: self._tick(deal)):
+        run = self._run
+        if self._next_bot() is not None and self._later(lambda: self._tick(run)):
             self._thinking = True
             self._refresh()
             return
         while (player := self._next_bot()) is not None:
             self._append(self._bot_step(player))
-        self._append(self.status())
+        if not self._message.endswith(self.status()):
+            self._append(self.status())
 
-    def _tick(self, deal: int) -> None:
-        """One bot move of the deal numbered ``deal`` (nothing once another game was dealt)."""
-        if deal != self._deal_number:
+    def _tick(self, run: int) -> None:
+        """One bot move of the run numbered ``run`` (nothing once another run started)."""
+        if run != self._run:
             return
         player = self._next_bot()
         if player is not None:
             self._append(self._bot_step(player))
-            if self._next_bot() is not None and self._later(lambda: self._tick(deal)):
+            if self._next_bot() is not None and self._later(lambda: self._tick(run)):
                 return
             while (player := self._next_bot()) is not None:
                 self._append(self._bot_step(player))
@@ -522,13 +641,17 @@ class Table(TryIt):
         seats = [(self._state.seat_label(p), p) for p in self.players]
         if list(self._seat_buttons.options) != seats:
             self._seat_buttons.options = seats
+        over = self._state.is_over()
         super()._update_view()
         busy = self._thinking
         for button in self._verb_row.children:
-            button.disabled = busy
+            button.disabled = busy or (over and button in self._verb_button.values())
+        self._move_box.disabled = busy or over
         if busy:
             self._verdict_html.value += (f'<div class="cardlab-waiting" style="color:#555555"><i>'
                                          f'{escape(self.status())}</i></div>')
+        self._aside_html.value = verdict_html(self._aside_text, self._aside_verdict) if self._aside_text else ""
+        self._rest.layout.display = None if self.learner_out() else "none"
         self._next.layout.display = None if self.match else "none"
         self._next.disabled = busy or not (self._state.is_over() and self._can_go_on())
         if self._all.value != self.all_hands:
@@ -538,4 +661,3 @@ class Table(TryIt):
         log = escape(self.narration)
         self._log_html.value = (f'<details class="cardlab-folded"><summary>The game so far '
                                 f'({count_cards(len(self._log), "step")})</summary><pre>{log}</pre></details>')
-        self._picture.value = _fit(self.picture(), self.size)

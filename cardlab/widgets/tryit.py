@@ -2,23 +2,46 @@
 
 from __future__ import annotations
 
-from html import escape
+import re
 from pathlib import Path
-from typing import Any
 
-from ..cards import Card, StandIn, parse_token, plain
+from ..cards import Card, StandIn, card, format_cards, parse_token, plain
 from ..engine import Action, NotationError, State
 from ..scenario import Scenario
-from ..svg import state_svg, suit_colour
+from ..svg import state_svg
 from .base import (
     ACCEPTED, REFUSED, INFO, VERDICT_COLOURS, SIZES, _size, _scenario, _whole_number, _replay,
     _moved, lines_html, _fit, _position_text, still_html, SizedWidget)
 
+SELECT_FIRST = "Select a card first."
+
+
+def takes_cards(state: State, verb: str) -> bool:
+    """Whether ``verb`` of ``state``'s game names cards (attack, defend, play, give; not take or
+    pass)."""
+    want = state.VERBS.get(verb, 0)
+    return (want if isinstance(want, int) else want[1]) > 0
+
+
+def verdict_html(text: str, verdict: str) -> str:
+    """A verdict as HTML, the reason code of a refusal ("(code: not_your_turn)") in small print
+    with a tooltip for teachers."""
+    html = lines_html(text, "cardlab-verdict-text", VERDICT_COLOURS[verdict])
+    return re.sub(r"\(code: (\w+)\)", r'<small class="cardlab-code" style="color:#666666" title="the reason '
+                  r'code of the scenario contract">(code: \1)</small>', html)
+
+
 class TryIt(SizedWidget):
-    """Play a position by hand: choose the seat (hot seat: any player), select cards, press a verb.
-    The engine's verdict appears at once: for an accepted action its event texts, for a refused one
-    ``"Refused (code): explanation"``; a refused action changes nothing and keeps the selection.
-    "Show legal moves" lists ``legal_actions()``; Undo takes back the last accepted action.
+    """Play a position by hand: choose the seat (hot seat: any player), select cards by clicking
+    them in the picture, press a verb, or type a move. The engine's verdict appears at once: for an
+    accepted action its event texts, for a refused one a short title, the explanation and the
+    reason code (``"Not your turn: ... (code: not_your_turn)"``, :meth:`Refusal.text
+    <cardlab.engine.Refusal.text>`); a refused action changes nothing and keeps the selection.
+    A verb that takes cards pressed with none selected says :data:`SELECT_FIRST` and does nothing
+    else. "Show legal moves" lists ``legal_actions()``; Undo takes back the last accepted action.
+
+    Enter on the cards plays :attr:`enter_verb` (its button drawn as the primary one); a move typed
+    in the notation (:meth:`type_move`, the text box under the buttons) is played as written.
 
     ``source`` is a :class:`State` (copied, never changed) or a scenario / path, then played up to
     step ``at_step`` of the file (default: its start). Cards on the table that an action may name
@@ -27,8 +50,9 @@ class TryIt(SizedWidget):
     whichever was selected first).
 
     A joker or wild card in the selection stands for whatever the play needs. When several
-    readings are legal (D5 BJ RJ: three 5s, or ...), :meth:`readings` lists them and the view offers
-    them to choose from; :meth:`select` also takes a stand-in written out (``"BJ=5"``)."""
+    readings are legal (D5 BJ RJ: three 5s, or ...), :meth:`readings` lists them, :meth:`reading_labels`
+    says each in words ("as three 5s") and the view offers those to choose from; :meth:`select`
+    also takes a stand-in written out (``"BJ=5"``)."""
 
     def __init__(self, source: State | Scenario | str | Path, at_step: int | None = None,
                  four_colour: bool = False, size: str | None = None):
@@ -45,6 +69,7 @@ class TryIt(SizedWidget):
         self._history: list[tuple[State, Action]] = []
         self._selected: list[Card | StandIn] = []
         self._reading: Action | None = None
+        self._last_verb: str | None = None
         self._moved: frozenset[Card] = frozenset()
         self._message = ""
         self._verdict = INFO
@@ -100,14 +125,15 @@ class TryIt(SizedWidget):
         self._reading = None
         self._refresh()
 
-    def _toggle(self, c: Card) -> None:
-        plain_selected = [plain(t) for t in self._selected]
-        if c in plain_selected:
-            del self._selected[plain_selected.index(c)]
-        else:
-            self._selected.append(c)
-        self._reading = None
-        self._refresh()
+    def _select_codes(self, codes: list[str]) -> None:
+        """The selection made in the picture (card codes, in the order selected); a stand-in
+        already written for a card that stays selected is kept."""
+        written = {plain(t).code: t for t in self._selected}
+        chosen = [written.get(code) or card(code) for code in codes]
+        if chosen != self._selected:
+            self._selected = chosen
+            self._reading = None
+            self._refresh()
 
     def readings(self) -> list[Action]:
         """The legal actions of the seat that use exactly the selected cards, with every joker or
@@ -119,18 +145,28 @@ class TryIt(SizedWidget):
         return [a for a in self._state.legal_actions()
                 if a.player == self._player and sorted(plain(t) for t in a.cards) == chosen]
 
+    def reading_labels(self) -> list[str]:
+        """:meth:`readings` in words, as the learner chooses between them: ``"as a run 3-4-5"``,
+        ``"as three 3s"`` (the game's :meth:`State.play_words <cardlab.engine.State.play_words>`),
+        each followed by its cards where two readings would read the same."""
+        options = self.readings()
+        labels = [f"as {self._state.play_words(a)}" for a in options]
+        return [f"{label} ({self._state.learner_text(format_cards(a.cards))})" if labels.count(label) > 1 else label
+                for label, a in zip(labels, options)]
+
     def choose_reading(self, index: int) -> str:
-        """Use reading ``index`` of :meth:`readings` for the next verb pressed; returns it as the
-        learner reads it."""
+        """Use reading ``index`` of :meth:`readings` for the next verb pressed; returns it in words
+        (:meth:`reading_labels`)."""
         options = self.readings()
         if not 0 <= _whole_number(index, "the reading") < len(options):
             raise ValueError(f"there are {len(options)} readings of the selection, numbered from 0")
+        label = self.reading_labels()[index]
         self._reading = options[index]
         self._refresh()
-        return self._state.learner_text(str(self._reading))
+        return label
 
     def _arguments(self, verb: str) -> list:
-        if self._state.VERBS.get(verb) == 0:
+        if not takes_cards(self._state, verb):
             return []
         if self._reading is not None and self._reading.verb == verb:
             return list(self._reading.cards)
@@ -141,32 +177,82 @@ class TryIt(SizedWidget):
                 return list(fitting[0].cards)
         return self._state.arrange(verb, self._selected)
 
+    @property
+    def enter_verb(self) -> str | None:
+        """The verb that Enter on the cards plays: the verb that takes cards pressed last, while the
+        seat being played may still use it; else the first verb that takes cards (in the order of
+        the buttons) the seat has a legal action with; else the first verb that takes cards.
+        ``None`` when no verb of the position takes cards."""
+        verbs = [v for v in self._state.verbs() if takes_cards(self._state, v)]
+        if not verbs:
+            return None
+        usable = {a.verb for a in self._state.legal_actions() if a.player == self._player}
+        if self._last_verb in verbs and self._last_verb in usable:
+            return self._last_verb
+        return next((v for v in verbs if v in usable), verbs[0])
+
     def _say(self, text: str, verdict: str) -> str:
         self._message, self._verdict = self._state.learner_text(text), verdict
         self._refresh()
         return self._message
 
+    def _pressed(self, verb: str) -> bool:
+        """Note that ``verb`` was pressed (:attr:`enter_verb`); ``True`` when it takes cards and
+        none is selected, so that the learner is told :data:`SELECT_FIRST` instead."""
+        verb = verb.lower()
+        if not takes_cards(self._state, verb):
+            return False
+        self._last_verb = verb
+        return not self._selected
+
     def press(self, verb: str, player: str | None = None) -> str:
         """Try ``verb`` with the selected cards as ``player`` (default: the current seat; a name or
         a seat letter) and return the verdict. Accepted: the action is applied, the selection
         cleared, and when the seat has nothing left to do the seat moves to the first player who
-        has. Refused or not an action (unknown verb, wrong number of cards): nothing changes."""
+        has. Refused or not an action (unknown verb, wrong number of cards, no card selected for a
+        verb that takes cards): nothing changes."""
         try:
             actor = self._player if player is None else self._seat(player)
         except ValueError as exc:
             return self._say(f"Not an action: {exc}", REFUSED)
+        if self._pressed(verb):
+            return self._say(SELECT_FIRST, INFO)
         verb = verb.lower()
-        cards = self._arguments(verb)
-        text = " ".join([actor, verb, *(str(c) for c in cards)])
+        return self._attempt(" ".join([actor, verb, *(str(c) for c in self._arguments(verb))]))
+
+    def type_move(self, text: str) -> str:
+        """Play a move typed in the notation, as a scenario file writes it: ``"A attack S8"`` (a
+        seat letter or a player's name, a verb, cards as ``S8`` or ``8♠``); without a player first,
+        the seat being played. Returns the verdict, as :meth:`press` does; the selection is left
+        as it is unless the move is accepted."""
+        return self._attempt(self._typed(text))
+
+    def _typed(self, text: str) -> str:
+        """``text`` with the seat being played put first when it starts with a verb."""
+        words = text.split()
+        if words and words[0].lower() in self._state.VERBS:
+            return f"{self._player} {text}"
+        return text
+
+    def typing_example(self) -> str:
+        """An example for the text box, made from a legal action now (one of the seat being played,
+        with cards, where there is one), written as a learner types it: ``"A attack S8"``."""
+        actions = self._state.legal_actions()
+        if not actions:
+            return ""
+        mine = [a for a in actions if a.player == self._player]
+        a = next((a for a in mine if a.cards), None) or next((a for a in actions if a.cards), None) or actions[0]
+        return " ".join([self._state.seat_letter(a.player), a.verb, *(str(c) for c in a.cards)])
+
+    def _attempt(self, text: str) -> str:
+        """Parse, check and, when legal, apply the action written ``text``; returns the verdict."""
         try:
             action = self._state.parse_action(text)
         except NotationError as exc:
             return self._say(f"Not an action: {exc.reason}", REFUSED)
         refusal = self._state.check(action)
         if refusal is not None:
-            choose = (" Choose what they stand for in the list 'Jokers as'."
-                      if len([a for a in self.readings() if a.verb == verb]) > 1 else "")
-            return self._say(f"Refused ({refusal.code}): {refusal.explanation}{choose}", REFUSED)
+            return self._say(refusal.text() + self._choose_hint(action.verb), REFUSED)
         before = self._state.copy()
         events = self._state.apply(action)
         self._history.append((before, action))
@@ -177,6 +263,12 @@ class TryIt(SizedWidget):
         if acting and self._player not in acting:
             self._player = acting[0]
         return self._say("\n".join(e.text for e in events), ACCEPTED)
+
+    def _choose_hint(self, verb: str) -> str:
+        """After a refusal: a line asking to choose a reading, when the selection has several."""
+        if len([a for a in self.readings() if a.verb == verb]) > 1:
+            return "\nChoose what they stand for in the list 'Jokers as'."
+        return ""
 
     def undo(self) -> str:
         """Take back the last accepted action; returns the notice."""
@@ -201,8 +293,9 @@ class TryIt(SizedWidget):
         return _position_text(self._state)
 
     def picture(self) -> str:
-        return state_svg(self._state, highlight=self._moved | {plain(t) for t in self._selected},
-                         four_colour=self.four_colour, width=SIZES[self.size])
+        """The position, the cards of the last accepted move highlighted (the selection is marked
+        by the card table in the page)."""
+        return state_svg(self._state, highlight=self._moved, four_colour=self.four_colour, width=SIZES[self.size])
 
     def __repr__(self) -> str:
         chosen = " ".join(str(c) for c in self._selected) or "-"
@@ -215,17 +308,17 @@ class TryIt(SizedWidget):
     # The view.
 
     def _build(self, ipw):
+        from .cardtable import CardTable
+
         self._ipw = ipw
         self._seat_buttons = ipw.ToggleButtons(
             options=[(self._state.seat_label(p), p) for p in self._state.players], value=self._player,
             description="Player", style={"button_width": "auto"})
         self._seat_buttons.observe(self._on_seat, names="value")
-        self._picture = ipw.HTML()
+        self._picture = CardTable()
         self._picture.add_class("cardlab-picture")
-        self._hand_label = ipw.HTML()
-        self._hand_row = ipw.HBox(layout=ipw.Layout(flex_flow="row wrap", align_items="center"))
-        self._table_row = ipw.HBox(layout=ipw.Layout(flex_flow="row wrap", align_items="center"))
-        self._card_buttons: dict[Card, Any] = {}
+        self._picture.on_select(self._select_codes)
+        self._picture.on_submit(self._on_enter)
         self._reading_menu = ipw.Dropdown(description="Jokers as", layout=ipw.Layout(width="auto"))
         self._reading_menu.observe(self._on_reading, names="index")
         self._hint = ipw.Button(description="Show legal moves", layout=ipw.Layout(width="auto"))
@@ -234,12 +327,13 @@ class TryIt(SizedWidget):
         self._undo.on_click(lambda _button: self.undo())
         self._verb_row = ipw.HBox(layout=ipw.Layout(flex_flow="row wrap"))
         self._verb_buttons()
+        self._move_box = ipw.Text(layout=ipw.Layout(width="22em"))
+        self._move_box.add_class("cardlab-move")
+        self._move_box.on_msg(self._on_move_box)
         self._verdict_html = ipw.HTML()
         self._verdict_html.add_class("cardlab-verdict")
-        self._controls = ipw.VBox([
-            self._seat_buttons, self._hand_row, self._table_row, self._reading_menu,
-            self._verb_row,
-            self._verdict_html])
+        self._controls = ipw.VBox([self._seat_buttons, self._reading_menu, self._verb_row, self._move_box,
+                                   self._verdict_html])
         self._body = ipw.Box()
         box = ipw.VBox([ipw.HBox([self._size_toggle(ipw)]), self._body])
         box.add_class("cardlab-tryit")
@@ -251,13 +345,14 @@ class TryIt(SizedWidget):
         exchange has only give), then Show legal moves and Undo."""
         ipw = self._ipw
         self.verbs = self._state.verbs()
-        verbs = []
+        self._verb_button = {}
         for verb in self.verbs:
-            button = ipw.Button(description=verb.capitalize(), tooltip=f"{verb} with the selected cards",
+            what = "with the selected cards" if takes_cards(self._state, verb) else "(no cards)"
+            button = ipw.Button(description=verb.capitalize(), tooltip=f"{verb} {what}",
                                 layout=ipw.Layout(width="auto"))
             button.on_click(lambda _button, verb=verb: self._on_verb(verb))
-            verbs.append(button)
-        self._verb_row.children = (*verbs, self._hint, self._undo)
+            self._verb_button[verb] = button
+        self._verb_row.children = (*self._verb_button.values(), self._hint, self._undo)
 
     def _arrange(self) -> None:
         """Normal size: the table above the controls. Projector size: side by side."""
@@ -276,56 +371,47 @@ class TryIt(SizedWidget):
         """A verb button pressed (a game table overrides it to let its bots answer)."""
         self.press(verb)
 
+    def _on_enter(self) -> None:
+        """Enter pressed on the cards: :attr:`enter_verb`, as if its button were pressed."""
+        verb = self.enter_verb
+        if verb is not None:
+            self._on_verb(verb)
+
+    def _on_typed(self, text: str) -> None:
+        """A move typed in the text box (a game table overrides it to let its bots answer)."""
+        self.type_move(text)
+
+    def _on_move_box(self, _widget, content, _buffers) -> None:
+        """Enter in the text box: its move is played, and the box emptied once it is accepted."""
+        if isinstance(content, dict) and content.get("event") == "submit" and self._move_box.value.strip():
+            self._on_typed(self._move_box.value)
+            if self._verdict == ACCEPTED:
+                self._move_box.value = ""
+
     def _on_seat(self, change) -> None:
         if change["new"] != self._player:
             self.player = change["new"]
-
-    def _on_card(self, c: Card, change) -> None:
-        if change["new"] != (c in {plain(t) for t in self._selected}):
-            self._toggle(c)
 
     def _on_reading(self, change) -> None:
         index = change["new"]
         if index is not None and index > 0:
             self.choose_reading(index - 1)
 
-    def _card_button(self, ipw, c: Card, tip: str):
-        colour = suit_colour(c.suit, self.four_colour) if c.suit else "#222222"
-        button = ipw.ToggleButton(description=c.symbol, tooltip=tip, layout=ipw.Layout(width="auto"))
-        button.style.text_color = colour
-        if self.size == "large":
-            button.style.font_size = "1.3em"
-        button.observe(lambda change, c=c: self._on_card(c, change), names="value")
-        return button
-
     def _update_view(self) -> None:
-        ipw = self._ipw
-        cards = self.selectable()
-        if list(self._card_buttons) != cards or self._card_size != self.size:
-            # New cards in play: new buttons. Otherwise the same buttons are kept, so a click never
-            # replaces the button under the pointer.
-            for button in self._card_buttons.values():
-                button.close()
-            hand = self._state.hand_order(self._state.hands[self._player])
-            table = list(self._state.table_cards())
-            self._card_buttons = {c: self._card_button(ipw, c, c.name) for c in hand}
-            self._card_buttons.update({c: self._card_button(ipw, c, c.name + " (on the table)") for c in table})
-            self._card_size = self.size
-            self._hand_row.children = (ipw.HTML(f"<b>{escape(self._state.seat_label(self._player))}'s hand:</b>"
-                                                "&nbsp;"),
-                                       *(self._card_buttons[c] for c in hand))
-            self._table_row.children = ((ipw.HTML("<b>On the table:</b>&nbsp;"),
-                                         *(self._card_buttons[c] for c in table)) if table else ())
         if self._state.verbs() != self.verbs:
             self._verb_buttons()
-        chosen = {plain(t) for t in self._selected}
-        for c, button in self._card_buttons.items():
-            button.value = c in chosen
         if self._seat_buttons.value != self._player:
             self._seat_buttons.value = self._player
+        with self._picture.hold_sync():
+            self._picture.svg = _fit(self.picture(), self.size)
+            self._picture.selectable = [c.code for c in self.selectable()]
+            self._picture.selected = [plain(t).code for t in self._selected]
+        enter = self.enter_verb
+        for verb, button in self._verb_button.items():
+            button.button_style = "primary" if verb == enter else ""
         options = self.readings() if any(isinstance(t, Card) and t.is_wild for t in self._selected) else []
-        labels = ["(choose)"] + [self._state.learner_text(str(a)) for a in options]
         if len(options) > 1:
+            labels = ["(choose)", *self.reading_labels()]
             if list(self._reading_menu.options) != labels:
                 self._reading_menu.options = labels
             picked = options.index(self._reading) + 1 if self._reading in options else 0
@@ -333,9 +419,7 @@ class TryIt(SizedWidget):
             self._reading_menu.layout.display = None
         else:
             self._reading_menu.layout.display = "none"
+        example = self.typing_example()
+        self._move_box.placeholder = f"or type a move, e.g. {example}" if example else "or type a move"
         self._undo.disabled = not self._history
-        self._picture.value = _fit(self.picture(), self.size)
-        self._verdict_html.value = lines_html(self._message, "cardlab-verdict-text",
-                                               VERDICT_COLOURS[self._verdict]) if self._message else ""
-
-    _card_size = None
+        self._verdict_html.value = verdict_html(self._message, self._verdict) if self._message else ""
