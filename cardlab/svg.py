@@ -440,7 +440,7 @@ def seat_order(players, bottom: str) -> list[str]:
 def mini_card(c: Card | None, x: float, y: float, s: float, *, highlight: bool = False,
               four_colour: bool = False) -> str:
     """A small card showing only its index (rank over suit), for the hands across the top; ``None``
-    is a back."""
+    is a back. Like :func:`placed`, a face-up card is named in ``data-card``."""
     w, h, r = MINI_W * s, MINI_H * s, 3 * s
     label = _esc(_label(c))
     stroke = (f'stroke="{HIGHLIGHT}" stroke-width="{num(3 * s)}"' if highlight
@@ -459,7 +459,8 @@ def mini_card(c: Card | None, x: float, y: float, s: float, *, highlight: bool =
         body = (f'<rect x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(h)}" rx="{num(r)}" fill="{fill}" {stroke}/>'
                 + svg_text(x + 8.5 * s, y + 15 * s, top, size, colour, weight="bold")
                 + svg_text(x + 8.5 * s, y + 31 * s, under, 14 * s, colour, weight="bold"))
-    return f'<g role="img" aria-label="{label}"><title>{label}</title>{body}</g>'
+    code = f' data-card="{c.code}"' if c else ""
+    return f'<g role="img" aria-label="{label}"{code}><title>{label}</title>{body}</g>'
 
 
 def _seat_label(x: float, y: float, name: str, count: int, tags: list[str], s: float, width: float, *,
