@@ -162,13 +162,13 @@ def test_stepper_buttons_drive_the_view(stepper):
     assert stepper.index == 1
     assert "step 1 of" in stepper._counter.value
     assert "opens the round" in stepper._narration.value
-    assert stepper._picture.value == stepper.picture()
+    assert stepper._picture.svg == stepper.picture() and not stepper._picture.projector
     assert box.children == (stepper._picture, stepper._side)  # the table, and beside it the buttons
     assert stepper._narration in stepper._side.children  # ... and the narration
     assert stepper._picture.layout.height == stepper._side.layout.height == "416px"
     named["Projector size"].value = True
     assert stepper.size == "large" and stepper._picture.layout.height == stepper._side.layout.height == "550px"
-    assert stepper._picture.value.startswith('<svg xmlns="http://www.w3.org/2000/svg" width="713.57" height="549.71"')
+    assert stepper._picture.projector and stepper._picture.svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" width="713.57" height="549.71"')
     named["End"].click()
     assert named["Step"].disabled and named["End"].disabled
     named["Reset"].click()

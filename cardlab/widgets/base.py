@@ -101,14 +101,6 @@ def lines_html(text: str, css_class: str, colour: str = "#222222", heading: bool
     return f'<div class="{css_class}" style="color:{colour};line-height:1.45">{"<br>".join(lines)}</div>'
 
 
-def _fit(svg: str, size: str) -> str:
-    """At projector size a picture shrinks to the window's height, so the buttons, the table and
-    the narration are on screen together."""
-    if size != "large":
-        return svg
-    return svg.replace("<svg ", '<svg style="max-width:100%;height:auto;max-height:calc(100vh - 170px)" ', 1)
-
-
 def _position_text(state: State) -> str:
     return state.learner_text(state.describe())
 

@@ -146,19 +146,37 @@ function render({ model, el }) {
     for (const other of ordered()) other.setAttribute("tabindex", other === g ? "0" : "-1");
   }
 
+  // Projector size: the table and what stands beside it need the whole width of a 1280×720 screen,
+  // so JupyterLab's left sidebar (the file browser), if open, is folded away as a click on its open
+  // tab would. Elsewhere (no such sidebar) nothing happens.
+  function makeRoom() {
+    if (!model.get("projector")) return;
+    const tab = document.querySelector(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current");
+    if (!tab) return;
+    const at = tab.getBoundingClientRect();
+    const press = { bubbles: true, cancelable: true, button: 0, isPrimary: true, pointerId: 1,
+                    pointerType: "mouse", clientX: at.x + at.width / 2, clientY: at.y + at.height / 2 };
+    tab.dispatchEvent(new PointerEvent("pointerdown", press));
+    tab.dispatchEvent(new PointerEvent("pointerup", press));
+    tab.dispatchEvent(new MouseEvent("click", press));
+  }
+
   const onPicture = () => schedule(true);
   const onCards = () => schedule(false);
   model.on("change:svg", onPicture);
   model.on("change:selectable", onCards);
   model.on("change:selected", onCards);
+  model.on("change:projector", makeRoom);
   root.addEventListener("click", onClick);
   root.addEventListener("keydown", onKey);
   root.addEventListener("focusin", onFocus);
   update();
+  makeRoom();
   return () => {
     model.off("change:svg", onPicture);
     model.off("change:selectable", onCards);
     model.off("change:selected", onCards);
+    model.off("change:projector", makeRoom);
   };
 }
 

@@ -7,7 +7,8 @@ named by their card's name, "nine of spades"). A click, a tap or Space toggles a
 and framed at once in the page, and ``selected`` (codes, in the order selected) follows in
 Python. Enter sends "submit". Tab reaches the cards, ArrowLeft and ArrowRight move between them,
 and the focus stays on the same card when a new picture replaces the old one. With nothing
-selectable it is a still picture.
+selectable it is a still picture. Set to ``projector``, it makes room on the page for a table at
+projector size: JupyterLab's left sidebar, if open, is folded away.
 
 Its front end is ``cardtable.js`` and ``cardtable.css`` beside this file, shipped in the package:
 nothing is fetched from elsewhere, so it works offline and in the JupyterLite site.
@@ -52,6 +53,8 @@ class CardTable(anywidget.AnyWidget):
     svg = traitlets.Unicode("").tag(sync=True)
     selectable = traitlets.List(traitlets.Unicode()).tag(sync=True)
     selected = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    # Projector size: the page makes room for the table (JupyterLab's left sidebar is folded away).
+    projector = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, svg: str = "", selectable: Iterable[str] = (), selected: Iterable[str] = (), **kwargs):
         self._select_callbacks: list[Callable[[list[str]], None]] = []

@@ -464,7 +464,7 @@ class Table(TryIt):
     def picture(self) -> str:
         """The player view; every hand face up after "Show all hands" and once the game is over."""
         view = "teaching" if self.all_hands or self._state.is_over() else "player"
-        return state_svg(self._state, view=view, seat=self.seat, highlight=self._moved,
+        return state_svg(self._state, view=view, seat=self.seat, bottom=self.seat, highlight=self._moved,
                          four_colour=self.four_colour, width=SIZES[self.size])
 
     def __repr__(self) -> str:
@@ -529,6 +529,12 @@ class Table(TryIt):
         self._menus()
         self._start_bots()
         return box
+
+    @staticmethod
+    def _controls_height(height: int) -> dict[str, str]:
+        """A game table's column holds its account of the game and the save controls too: at least
+        as high as the table, growing with what it holds."""
+        return {"min_height": f"{height}px"}
 
     def _default_path(self) -> str:
         return f"{self.game}_{self.rules_name}_game{self.number}.yaml"

@@ -172,6 +172,8 @@ class Stepper(SizedWidget):
     # The view.
 
     def _build(self, ipw):
+        from .cardtable import CardTable
+
         moves = {"Reset": (self.reset, "back to the starting position (Home)"),
                  "Back": (self.back, "one step back (←)"),
                  "Step": (self.step, "play the next step (→)"), "End": (self.end, "go to the last step (End)")}
@@ -182,7 +184,7 @@ class Stepper(SizedWidget):
             self._buttons[name] = button
         self._counter = ipw.HTML()
         self._counter.add_class("cardlab-counter")
-        self._picture = ipw.HTML()
+        self._picture = CardTable()
         self._picture.add_class("cardlab-picture")
         self._narration = ipw.HTML()
         self._narration.add_class("cardlab-narration")
@@ -211,6 +213,7 @@ class Stepper(SizedWidget):
         self._side.layout = ipw.Layout(flex="1 1 260px", min_width="260px", height=f"{height}px",
                                        margin="0 0 0 10px")
         self._narration.layout = ipw.Layout(flex="1 1 auto", min_height="0", overflow="auto")
+        self._picture.projector = self.size == "large"
         font = f"{text_size(self.size)}px" if self.size == "large" else ""
         for button in self._buttons.values():
             button.style.font_size = font
@@ -221,6 +224,6 @@ class Stepper(SizedWidget):
         self._buttons["Reset"].disabled = self._buttons["Back"].disabled = at_start
         self._buttons["Step"].disabled = self._buttons["End"].disabled = at_end
         self._counter.value = f"&nbsp;{escape(self.counter)}"
-        self._picture.value = self.picture()
+        self._picture.svg = self.picture()
         self._narration.value = (f'<div style="font-size:{text_size(self.size)}px">'
                                  + lines_html(self.narration, "cardlab-narration-text") + "</div>")

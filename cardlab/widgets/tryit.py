@@ -11,7 +11,7 @@ from ..scenario import Scenario
 from ..svg import state_svg
 from .base import (
     ACCEPTED, REFUSED, INFO, VERDICT_COLOURS, SIZES, _size, _scenario, _whole_number, _replay,
-    _moved, lines_html, _fit, _position_text, still_html, SizedWidget)
+    _moved, lines_html, _position_text, still_html, SizedWidget, table_size, text_size)
 
 SELECT_FIRST = "Select a card first."
 
@@ -295,7 +295,8 @@ class TryIt(SizedWidget):
     def picture(self) -> str:
         """The position, the cards of the last accepted move highlighted (the selection is marked
         by the card table in the page)."""
-        return state_svg(self._state, highlight=self._moved, four_colour=self.four_colour, width=SIZES[self.size])
+        return state_svg(self._state, bottom=self._player, highlight=self._moved, four_colour=self.four_colour,
+                         width=SIZES[self.size])
 
     def __repr__(self) -> str:
         chosen = " ".join(str(c) for c in self._selected) or "-"
@@ -332,10 +333,12 @@ class TryIt(SizedWidget):
         self._move_box.on_msg(self._on_move_box)
         self._verdict_html = ipw.HTML()
         self._verdict_html.add_class("cardlab-verdict")
-        self._controls = ipw.VBox([self._seat_buttons, self._reading_menu, self._verb_row, self._move_box,
-                                   self._verdict_html])
-        self._body = ipw.Box()
-        box = ipw.VBox([ipw.HBox([self._size_toggle(ipw)]), self._body])
+        self._size_button = self._size_toggle(ipw)
+        self._controls = ipw.VBox([self._size_button, self._seat_buttons, self._reading_menu, self._verb_row,
+                                   self._move_box, self._verdict_html])
+        self._row = ipw.HBox([self._picture, self._controls],
+                             layout=ipw.Layout(flex_flow="row wrap", align_items="flex-start"))
+        box = ipw.VBox([self._row])
         box.add_class("cardlab-tryit")
         self._arrange()
         return box
@@ -355,17 +358,25 @@ class TryIt(SizedWidget):
         self._verb_row.children = (*self._verb_button.values(), self._hint, self._undo)
 
     def _arrange(self) -> None:
-        """Normal size: the table above the controls. Projector size: side by side."""
+        """The table on the left, its size fixed by the widget's size; beside it, as high as the
+        table, the controls, the verdict last, scrolling when it is longer than there is room for.
+        Where the notebook is too narrow, the controls go under the table."""
         ipw = self._ipw
-        if self.size == "large":
-            self._picture.layout = ipw.Layout(flex="3 1 0", min_width="0")
-            self._controls.layout = ipw.Layout(flex="2 1 0", min_width="18em")
-            self._body.layout = ipw.Layout(display="flex", flex_flow="row", align_items="flex-start")
-        else:
-            self._picture.layout = ipw.Layout()
-            self._controls.layout = ipw.Layout()
-            self._body.layout = ipw.Layout(display="flex", flex_flow="column")
-        self._body.children = (self._picture, self._controls)
+        width, height = table_size(self.size)
+        self._picture.layout = ipw.Layout(width=f"{width}px", height=f"{height}px", flex="0 0 auto")
+        self._controls.layout = ipw.Layout(flex="1 1 270px", min_width="270px", margin="0 0 0 10px",
+                                           **self._controls_height(height))
+        self._verdict_html.layout = ipw.Layout(flex="1 1 auto", min_height="0", overflow="auto")
+        self._picture.projector = self.size == "large"
+        font = f"{text_size(self.size)}px" if self.size == "large" else ""
+        for button in (*self._verb_button.values(), self._hint, self._undo, self._size_button):
+            button.style.font_size = font
+
+    @staticmethod
+    def _controls_height(height: int) -> dict[str, str]:
+        """The controls' column is exactly as high as the table (a game table, with more under
+        its controls, lets the column grow instead)."""
+        return {"height": f"{height}px"}
 
     def _on_verb(self, verb: str) -> None:
         """A verb button pressed (a game table overrides it to let its bots answer)."""
@@ -403,7 +414,7 @@ class TryIt(SizedWidget):
         if self._seat_buttons.value != self._player:
             self._seat_buttons.value = self._player
         with self._picture.hold_sync():
-            self._picture.svg = _fit(self.picture(), self.size)
+            self._picture.svg = self.picture()
             self._picture.selectable = [c.code for c in self.selectable()]
             self._picture.selected = [plain(t).code for t in self._selected]
         enter = self.enter_verb
