@@ -1,15 +1,20 @@
 """``cardlab.simulate`` and ``cardlab simulate``: the rows and their CSV, the same rows whatever
-runs the games (here, a process pool or a Dask cluster), and one-line refusals of bad arguments."""
+runs the games (here, a process pool or a Dask cluster), one-line refusals of bad arguments, memory
+that does not grow with the games, and a CSV never half-written."""
 
 from __future__ import annotations
 
 import csv
-from concurrent.futures import ProcessPoolExecutor
+import sys
+import tracemalloc
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from itertools import islice
 
 import pytest
 
 from cardlab import cli, simulate
-from cardlab.simulate import COLUMNS, play_game, report, seating
+from cardlab.simulate import (CHUNK, COLUMNS, IN_FLIGHT, MAX_GAMES, SimulationError, iter_rows, play_game, report,
+                              seating, write_csv)
 
 WHERE = [("durak", "perevodnoy", 3), ("daifugo", "yeeqia", 4), ("daifugo", "jdf", 4), ("gandengyan", "jj", 3),
          ("gandengyan", "yiqi", 2)]
@@ -116,3 +121,97 @@ def test_a_dask_cluster_plays_the_same_games():
         with distributed.Client(cluster) as client:
             rows = simulate(executor=client.get_executor(), **args)
     assert rows == simulate(**args)
+
+
+# --- memory that does not grow with the games (issue 19, point 1) ---------------------------------
+
+def test_the_rows_come_one_game_after_another_in_flat_memory():
+    list(iter_rows("gandengyan", "yiqi", 1, players=2))  # the modules a game needs, imported
+    tracemalloc.start()
+    try:
+        rows = iter_rows("gandengyan", "yiqi", MAX_GAMES, players=2, bots=["simple", "random"], seed=1)
+        first = list(islice(rows, 2 * 3))
+        rows.close()
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert [r["game_id"] for r in first] == [0, 0, 1, 1, 2, 2]
+    assert first == simulate("gandengyan", "yiqi", games=3, players=2, bots=["simple", "random"], seed=1,
+                             as_frame=False)
+    assert peak < 1_000_000, peak
+
+
+class RecordingPool(ThreadPoolExecutor):
+    """A thread pool that keeps the futures of the chunks handed to it."""
+
+    def __init__(self, workers):
+        super().__init__(workers)
+        self.futures = []
+
+    def submit(self, fn, /, *args, **kwargs):
+        self.futures.append(super().submit(fn, *args, **kwargs))
+        return self.futures[-1]
+
+
+def test_an_executor_is_handed_a_bounded_window_of_chunks_and_the_rest_cancelled():
+    with RecordingPool(2) as pool:
+        rows = iter_rows("durak", "podkidnoy", MAX_GAMES, bots=["random"], seed=2, executor=pool)
+        first = list(islice(rows, 2 * 3 * CHUNK))  # three chunks of games, two rows a game
+        assert IN_FLIGHT <= len(pool.futures) <= IN_FLIGHT + 3
+        rows.close()
+        assert not [f for f in pool.futures if not (f.done() or f.running())]  # none left waiting
+        assert any(f.cancelled() for f in pool.futures)
+        handed = len(pool.futures)
+    assert len(pool.futures) == handed
+    assert [r["game_id"] for r in first] == [i // 2 for i in range(2 * 3 * CHUNK)]
+    assert first == simulate("durak", "podkidnoy", 3 * CHUNK, bots=["random"], seed=2, as_frame=False)
+
+
+# --- arguments of the wrong kind (point 5) ---------------------------------------------------------
+
+@pytest.mark.parametrize("arguments, message", [
+    (dict(bots=None), "bots must be a bot name or a list of bot names, not None"),
+    (dict(bots=5), "bots must be a bot name or a list of bot names, not 5"),
+    (dict(bots=["simple", None]), "no bot named None"),
+    (dict(bots=[["simple"]]), "no bot named \\['simple'\\]"),
+    (dict(executor="pool"), "executor must be a concurrent.futures.Executor, .*, not 'pool'"),
+    (dict(executor=42), "executor must be a concurrent.futures.Executor, .*, not 42"),
+    (dict(game=["gandengyan"]), "no game \\['gandengyan'\\]"),
+    (dict(rules=["yiqi"]), "gandengyan has no rule set \\['yiqi'\\]"),
+    (dict(seed="abc"), "the seed must be a whole number, not 'abc'"),
+    (dict(seed=1.5), "the seed must be a whole number, not 1.5"),
+    (dict(seed=True), "the seed must be a whole number, not True"),
+    (dict(players="3"), "gandengyan yiqi is for 2 to 5 players, not '3'"),
+    (dict(games=2.0), "the number of games must be a whole number of at least 1, not 2.0"),
+    (dict(games=MAX_GAMES + 1), f"at most {MAX_GAMES:,} games a simulation, not {MAX_GAMES + 1:,}"),
+    (dict(as_frame="yes"), "as_frame must be True, False or None, not 'yes'"),
+])
+def test_arguments_of_the_wrong_kind_are_refused_in_one_sentence(arguments, message):
+    with pytest.raises(SimulationError, match=f"^{message}"):
+        simulate(**{"game": "gandengyan", "rules": "yiqi", "games": 2, **arguments})
+
+
+def test_a_data_frame_asked_for_without_pandas_says_how_to_install_it(monkeypatch):
+    monkeypatch.setitem(sys.modules, "pandas", None)  # import pandas now fails
+    with pytest.raises(SimulationError, match=r"^as_frame=True needs pandas: pip install 'cardlab\[lab\]'$"):
+        simulate("gandengyan", "yiqi", games=2, as_frame=True)
+    assert len(simulate("gandengyan", "yiqi", games=2)) == 4  # a list of dicts when not asked for
+
+
+# --- a CSV never half-written (point 4) ------------------------------------------------------------
+
+@pytest.mark.parametrize("failure", [OSError("disk full"), KeyboardInterrupt()])
+def test_the_csv_is_never_left_half_written(tmp_path, failure):
+    path = tmp_path / "games.csv"
+    path.write_text("the games of yesterday\n", encoding="utf-8")
+
+    def rows():
+        yield from simulate("durak", "podkidnoy", games=2, as_frame=False)
+        raise failure
+
+    with pytest.raises(type(failure)):
+        write_csv(rows(), path)
+    assert path.read_text(encoding="utf-8") == "the games of yesterday\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["games.csv"]
+    assert write_csv(simulate("durak", "podkidnoy", games=2, as_frame=False), path) == 4
+    assert len(path.read_text(encoding="utf-8").splitlines()) == 1 + 4
