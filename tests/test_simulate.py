@@ -1,20 +1,27 @@
 """``cardlab.simulate`` and ``cardlab simulate``: the rows and their CSV, the same rows whatever
 runs the games (here, a process pool or a Dask cluster), one-line refusals of bad arguments, memory
-that does not grow with the games, and a CSV never half-written."""
+that does not grow with the games, a CSV never half-written, and Ctrl-C."""
 
 from __future__ import annotations
 
 import csv
+import os
+import signal
+import subprocess
 import sys
+import time
 import tracemalloc
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from itertools import islice
+from pathlib import Path
 
 import pytest
 
 from cardlab import cli, simulate
 from cardlab.simulate import (CHUNK, COLUMNS, IN_FLIGHT, MAX_GAMES, SimulationError, iter_rows, play_game, report,
                               seating, write_csv)
+
+ROOT = Path(__file__).resolve().parent.parent
 
 WHERE = [("durak", "perevodnoy", 3), ("daifugo", "yeeqia", 4), ("daifugo", "jdf", 4), ("gandengyan", "jj", 3),
          ("gandengyan", "yiqi", 2)]
@@ -92,6 +99,12 @@ def test_the_cli_writes_the_same_csv_with_one_or_two_workers(tmp_path, capsys):
     (["simulate", "durak", "podkidnoy", "--games", "3", "--workers", "0"], "at least 1"),
     (["simulate", "durak", "podkidnoy", "--games", "3", "--out", "/no/such/folder/x.csv"], "cannot write"),
     (["simulate", "durak", "podkidnoy", "--games", "3", "--colour", "red"], "unrecognized arguments"),
+    (["simulate", "durak", "podkidnoy", "--games", "1" + "0" * 30], f"at most {MAX_GAMES:,} games"),
+    (["simulate", "durak", "podkidnoy", "--games", str(MAX_GAMES + 1)], f"at most {MAX_GAMES:,} games"),
+    (["simulate", "durak", "podkidnoy", "--games", "3", "--workers", "10000"], f"at most {cli.MAX_WORKERS} "),
+    (["simulate", "durak", "podkidnoy", "--games", "3", "--workers", str(cli.MAX_WORKERS + 1)], "per CPU"),
+    (["simulate", "durak", "podkidnoy", "--games", "3", "--out", ""], "--out needs a file name"),
+    (["simulate", "durak", "podkidnoy", "--games", "3", "--out", "no-such-folder/"], "names a folder"),
 ])
 def test_bad_arguments_exit_2_with_one_line(argv, message, capsys):
     try:
@@ -121,6 +134,24 @@ def test_a_dask_cluster_plays_the_same_games():
         with distributed.Client(cluster) as client:
             rows = simulate(executor=client.get_executor(), **args)
     assert rows == simulate(**args)
+
+
+def test_the_output_must_name_a_file_and_nothing_is_played_otherwise(tmp_path, capsys):
+    for out in (str(tmp_path), str(tmp_path) + os.sep, str(tmp_path / "new") + os.sep):
+        assert cli.main(["simulate", "durak", "podkidnoy", "--games", "3", "--out", out]) == 2
+        captured = capsys.readouterr()
+        assert captured.out == "" and captured.err == (
+            f"cardlab simulate: cannot write {out}: it names a folder, not a file (such as "
+            f"{os.path.join(out, 'games.csv')})\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_no_more_workers_start_than_there_are_chunks_to_play(capsys):
+    assert cli.main(["simulate", "durak", "podkidnoy", "--games", "2", "--workers", "4"]) == 0
+    assert "2 games, bots random, seed 0: " in capsys.readouterr().out.splitlines()[0]
+    for games, workers in ((2, "1 worker"), (2 * CHUNK + 1, "3 workers")):
+        assert cli.main(["simulate", "durak", "podkidnoy", "--games", str(games), "--workers", "4"]) == 0
+        assert f" s with {workers}, " in capsys.readouterr().out.splitlines()[0]
 
 
 # --- memory that does not grow with the games (issue 19, point 1) ---------------------------------
@@ -215,3 +246,35 @@ def test_the_csv_is_never_left_half_written(tmp_path, failure):
     assert [p.name for p in tmp_path.iterdir()] == ["games.csv"]
     assert write_csv(simulate("durak", "podkidnoy", games=2, as_frame=False), path) == 4
     assert len(path.read_text(encoding="utf-8").splitlines()) == 1 + 4
+
+
+# --- Ctrl-C (point 3) --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("workers, to", [(1, "the terminal"), (2, "the terminal"), (2, "the command alone")])
+def test_ctrl_c_stops_at_once_says_how_far_it_got_and_writes_no_file(tmp_path, workers, to):
+    """Ctrl-C at a terminal reaches the command and its workers at once; ``kill -INT`` the command
+    alone. Either way: exit 130 within seconds, one line, no traceback, no file."""
+    out = tmp_path / "games.csv"
+    command = subprocess.Popen(
+        [sys.executable, "-m", "cardlab", "simulate", "durak", "podkidnoy", "--games", str(MAX_GAMES),
+         "--bots", "montecarlo", "--workers", str(workers), "--out", str(out)],
+        cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 15
+        while not any(tmp_path.iterdir()) and time.monotonic() < deadline:  # the CSV being written
+            time.sleep(0.05)
+        time.sleep(1)  # and games being played
+        (os.killpg if to == "the terminal" else os.kill)(command.pid, signal.SIGINT)
+        stdout, stderr = command.communicate(timeout=5)
+    finally:
+        if command.poll() is None:
+            os.killpg(command.pid, signal.SIGKILL)
+            command.communicate()
+    assert command.returncode == 130
+    assert stdout == b"" and b"Traceback" not in stderr
+    lines = stderr.decode().splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith("cardlab simulate: interrupted after ")
+    assert lines[0].endswith(f" of {MAX_GAMES} games; no file written")
+    assert list(tmp_path.iterdir()) == []
