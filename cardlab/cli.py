@@ -15,13 +15,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import os
 import signal
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import closing
+from contextlib import closing, suppress
 
 from .scenario import ScenarioError, json_records, load, run, scenario_paths, transcript
 from .simulate import CHUNK, MAX_GAMES, SimulationError, Tally, check_arguments, iter_rows, write_csv
@@ -164,8 +163,9 @@ class _Workers(ProcessPoolExecutor):
         """Shut down at once: cancel the chunks not started, and interrupt every worker (as Ctrl-C at
         a terminal does, should the signal have reached only this process) so that none goes on
         playing. Once every chunk has been collected, it just shuts down."""
-        for worker in multiprocessing.active_children():
-            os.kill(worker.pid, signal.SIGINT)
+        for worker in list((self._processes or {}).values()):  # this pool's workers, and no other process
+            with suppress(ProcessLookupError):
+                os.kill(worker.pid, signal.SIGINT)
         self.shutdown(cancel_futures=True)
 
 
