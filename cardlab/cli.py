@@ -4,18 +4,31 @@
 Exit status of ``check`` and ``replay``: 0 when every scenario holds, 1 when an expectation failed,
 2 when a file could not be used. Messages name the file, the place and the fault; there is never a
 traceback. ``simulate`` exits 0 once it has played every game, 2 with a one-line message for
-arguments it cannot run with.
+arguments it cannot run with (checked before any game is played: at most
+:data:`~cardlab.simulate.MAX_GAMES` games, at most :data:`MAX_WORKERS` workers, an ``--out`` that
+names a file in a folder that exists), and 130 on Ctrl-C, which stops every worker at once and
+prints one line saying how many games were played: no file is written, the CSV being moved into
+place only once every game has been played.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import signal
 import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import closing, suppress
 
 from .scenario import ScenarioError, json_records, load, run, scenario_paths, transcript
+from .simulate import CHUNK, MAX_GAMES, SimulationError, Tally, check_arguments, iter_rows, write_csv
 
 OK, FAILED, UNUSABLE = 0, 1, 2
+INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command stopped by Ctrl-C
+WORKERS_PER_CPU = 4
+MAX_WORKERS = WORKERS_PER_CPU * (os.cpu_count() or 1)  # simulate --workers at most
 
 
 def _load_and_run(path):
@@ -87,49 +100,124 @@ def replay(path: str, as_json: bool = False, out=None) -> int:
 
 
 def simulate(args, out=None) -> int:
-    """Play the games, show a progress bar on a terminal, print the summary and write the CSV."""
-    import os
-    import time
-
-    from .simulate import SimulationError, check_arguments, report, simulate as run_games, write_csv
-
+    """Play the games, show a progress bar on a terminal, write the CSV and print the summary."""
     out = sys.stdout if out is None else out
     bots = [b.strip() for b in args.bots.split(",")]
     try:
-        players = check_arguments(args.game, args.rules, args.games, args.players, bots)
-        if args.workers < 1:
-            raise SimulationError(f"--workers must be at least 1, not {args.workers}")
-        if args.out:
-            folder = os.path.dirname(os.path.abspath(args.out))
-            if not os.path.isdir(folder) or os.path.isdir(args.out):
-                raise SimulationError(f"cannot write {args.out}: no such folder, or it is a folder")
+        players = check_arguments(args.game, args.rules, args.games, args.players, bots, args.seed)
+        if not 1 <= args.workers <= MAX_WORKERS:
+            raise SimulationError(f"--workers must be at least 1 and at most {MAX_WORKERS} ({WORKERS_PER_CPU} "
+                                  f"per CPU of this machine), not {args.workers}")
+        if args.out is not None:
+            _check_out(args.out)
     except SimulationError as exc:
         print(f"cardlab simulate: {exc}", file=sys.stderr)
         return UNUSABLE
-    progress = sys.stderr.isatty()
+    workers = min(args.workers, -(-args.games // CHUNK))  # no more than there are chunks to play
+    pool = _Workers(workers) if workers > 1 else None
+    tally = Tally()
     start = time.perf_counter()
-    if args.workers == 1:
-        rows = run_games(args.game, args.rules, args.games, players, bots, args.seed, progress=progress,
-                         as_frame=False)
-    else:
-        from concurrent.futures import ProcessPoolExecutor
-
-        with ProcessPoolExecutor(args.workers) as pool:
-            rows = run_games(args.game, args.rules, args.games, players, bots, args.seed, executor=pool,
-                             progress=progress, as_frame=False)
+    try:
+        with closing(iter_rows(args.game, args.rules, args.games, players, bots, args.seed, executor=pool,
+                               progress=sys.stderr.isatty())) as rows:
+            if args.out is None:
+                tally.update(rows)
+            else:
+                write_csv(tally.passing(rows), args.out)
+    except KeyboardInterrupt:
+        print(f"cardlab simulate: interrupted after {tally.rows // players} of {args.games} games; "
+              "no file written", file=sys.stderr)
+        return INTERRUPTED
+    except OSError as exc:
+        print(f"cardlab simulate: cannot write {args.out}: {exc.strerror or exc}", file=sys.stderr)
+        return UNUSABLE
+    finally:
+        if pool is not None:
+            pool.stop()
     elapsed = time.perf_counter() - start
     print(f"{args.game} {args.rules}, {players} players, {args.games} games, bots {','.join(bots)}, "
-          f"seed {args.seed}: {elapsed:.1f} s with {args.workers} "
-          f"{'worker' if args.workers == 1 else 'workers'}, {args.games / elapsed:.1f} games/s", file=out)
-    print(report(rows), file=out)
-    if args.out:
-        try:
-            write_csv(rows, args.out)
-        except OSError as exc:
-            print(f"cardlab simulate: cannot write {args.out}: {exc.strerror}", file=sys.stderr)
-            return UNUSABLE
-        print(f"wrote {len(rows)} rows to {args.out}", file=out)
+          f"seed {args.seed}: {elapsed:.1f} s with {workers} {'worker' if workers == 1 else 'workers'}, "
+          f"{args.games / elapsed:.1f} games/s", file=out)
+    print(tally.report(), file=out)
+    if args.out is not None:
+        print(f"wrote {tally.rows} rows to {args.out}", file=out)
     return OK
+
+
+def _check_out(path: str) -> None:
+    """Raise :class:`~cardlab.simulate.SimulationError` unless ``path`` names a file that can be
+    written in a folder that exists."""
+    if not path:
+        raise SimulationError("--out needs a file name, such as --out games.csv")
+    if path.endswith(("/", os.sep)) or os.path.isdir(path):
+        raise SimulationError(f"cannot write {path}: it names a folder, not a file (such as "
+                              f"{os.path.join(path, 'games.csv')})")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise SimulationError(f"cannot write {path}: there is no folder {folder}")
+
+
+class _Workers(ProcessPoolExecutor):
+    """The processes ``simulate --workers`` plays in. Ctrl-C stops them at once and without a
+    traceback: a worker interrupted ends the chunk it is playing with ``KeyboardInterrupt`` (the
+    chunk's future holds it) and every chunk handed to it after, so the pool shuts down at once and
+    cleanly, its workers never killed mid-way."""
+
+    def __init__(self, workers: int):
+        super().__init__(workers, initializer=_start_worker)
+
+    def submit(self, fn, /, *args, **kwargs):
+        # A submit may start the workers: they begin with Ctrl-C held back until they handle it.
+        held = _hold_interrupts(signal.SIG_BLOCK)
+        try:
+            return super().submit(_unless_interrupted, fn, *args, **kwargs)
+        finally:
+            _hold_interrupts(signal.SIG_SETMASK, held)
+
+    def stop(self) -> None:
+        """Shut down at once: cancel the chunks not started, and interrupt every worker (as Ctrl-C at
+        a terminal does, should the signal have reached only this process) so that none goes on
+        playing. Once every chunk has been collected, it just shuts down."""
+        for worker in list((self._processes or {}).values()):  # this pool's workers, and no other process
+            with suppress(ProcessLookupError):
+                os.kill(worker.pid, signal.SIGINT)
+        self.shutdown(cancel_futures=True)
+
+
+def _hold_interrupts(how, mask=(signal.SIGINT,)):
+    """Block or unblock Ctrl-C in this thread (``signal.pthread_sigmask``), where the system can;
+    the mask before."""
+    return signal.pthread_sigmask(how, mask) if hasattr(signal, "pthread_sigmask") else mask
+
+
+# In a worker process: whether it is playing a chunk, and whether it was interrupted.
+_playing = _interrupted_once = False
+
+
+def _start_worker() -> None:
+    """A worker's first step: Ctrl-C handled by :func:`_interrupted`, and no longer held back."""
+    signal.signal(signal.SIGINT, _interrupted)
+    _hold_interrupts(signal.SIG_UNBLOCK)
+
+
+def _interrupted(signum, frame) -> None:
+    """A worker's Ctrl-C: interrupt the chunk being played, and refuse those after it."""
+    global _interrupted_once
+    _interrupted_once = True
+    if _playing:
+        raise KeyboardInterrupt
+
+
+def _unless_interrupted(fn, *args, **kwargs):
+    """``fn(*args, **kwargs)`` in a worker, unless the worker was interrupted."""
+    global _playing
+    _playing = True
+    try:
+        if _interrupted_once:
+            raise KeyboardInterrupt
+        return fn(*args, **kwargs)
+    finally:
+        _playing = False
 
 
 def _one_line_errors(parser: argparse.ArgumentParser) -> None:
@@ -164,17 +252,26 @@ def main(argv: list[str] | None = None) -> int:
     p_replay.add_argument("path", metavar="PATH")
     p_replay.add_argument("--json", action="store_true", help="one JSON object per line")
     p_sim = sub.add_parser("simulate", help="play many seeded games between computer players; "
-                           "print a summary and write one CSV row per player per game")
+                           "print a summary and write one CSV row per player per game",
+                           description="Play many seeded games between computer players, print a "
+                           "summary and write one CSV row per player per game. Ctrl-C stops at once "
+                           f"(exit {INTERRUPTED}) and writes no file: the CSV appears only once every "
+                           "game has been played, and a file already there is left as it was.")
     p_sim.add_argument("game", metavar="GAME", help="durak, daifugo or gandengyan")
     p_sim.add_argument("rules", metavar="RULES", help="a rule set of the game, such as podkidnoy")
-    p_sim.add_argument("--games", type=int, required=True, metavar="N", help="how many games")
+    p_sim.add_argument("--games", type=int, required=True, metavar="N",
+                       help=f"how many games, at most {MAX_GAMES:,}")
     p_sim.add_argument("--players", type=int, metavar="P", help="players a game (default: the fewest allowed)")
     p_sim.add_argument("--bots", default="random", metavar="BOT,...",
                        help="bots by seat, comma-separated: random, simple, montecarlo (the last fills "
                             "the remaining seats; the bots change seats each game)")
     p_sim.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the whole run (default 0)")
-    p_sim.add_argument("--workers", type=int, default=1, metavar="K", help="processes to play in (default 1)")
-    p_sim.add_argument("--out", metavar="FILE.csv", help="write the rows to this CSV file")
+    p_sim.add_argument("--workers", type=int, default=1, metavar="K",
+                       help=f"processes to play in (default 1), at most {WORKERS_PER_CPU} per CPU "
+                            f"({MAX_WORKERS} on this machine); no more start than there are chunks of "
+                            f"{CHUNK} games to play")
+    p_sim.add_argument("--out", metavar="FILE.csv", help="write the rows to this CSV file, once every game "
+                       "has been played")
     _one_line_errors(p_sim)
     args, extra = parser.parse_known_args(argv)
     if extra:  # what parse_args does, but in one line for simulate

@@ -24,11 +24,13 @@ from __future__ import annotations
 import copy
 import random
 import re
+import reprlib
 import unicodedata
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable, NamedTuple
 
-from .cards import Card, CardError, StandIn, format_cards, parse_token, to_symbols
+from .cards import Card, CardError, StandIn, card, format_cards, parse_token, to_symbols
 
 # Reason codes of the contract in their order of precedence (where several apply, the first wins):
 # what each means, and the short title a learner reads above the explanation ("Not your turn: ...").
@@ -657,10 +659,73 @@ def player_name(name) -> str:
     return name
 
 
+# --- the arguments of every game's new_game and from_deal, checked in one place -----------------------
+
+def rule_set(game: str, rulesets: Mapping[str, Any], rules) -> Any:
+    """The rule set of ``rulesets`` (a game's ``RULESETS``) that ``rules`` names, or ``rules`` itself
+    when it is a rule set of their kind (such as a variant made with ``dataclasses.replace``); ``game``
+    names the game in the message. Raises :class:`DealError`."""
+    if isinstance(rules, tuple({type(r) for r in rulesets.values()})):
+        return rules
+    if isinstance(rules, str) and rules in rulesets:
+        return rulesets[rules]
+    raise DealError(f"no {game} rule set named {reprlib.repr(rules)} (rule sets: {', '.join(rulesets)})")
+
+
 def player_names(players) -> tuple[str, ...]:
-    """The players' names as a game keeps them (:func:`player_name`), each once. Every game's
-    ``new_game`` and ``from_deal`` take their ``players`` through it. Raises :class:`DealError`."""
+    """The players' names as a game keeps them (:func:`player_name`), each once, from a sequence of
+    names in seat order. Every game's ``new_game`` and ``from_deal`` take their ``players`` through
+    it. Raises :class:`DealError`."""
+    if not isinstance(players, Sequence):
+        raise DealError(f"players must be a list of names in seat order (or a text of one-letter names, "
+                        f"such as 'abcd'), not {reprlib.repr(players)}")
     names = tuple(map(player_name, players))
     if len(set(names)) != len(names):
         raise DealError("player names must be unique")
     return names
+
+
+def deal_random(seed) -> random.Random:
+    """The random numbers that shuffle and deal a game seeded ``seed``, a whole number. Raises
+    :class:`DealError`."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise DealError(f"seed must be a whole number, not {reprlib.repr(seed)}")
+    return random.Random(seed)
+
+
+def deal_cards(where: str, cards) -> list[Card]:
+    """The cards of ``where`` in a deal (a hand, the stock): ``cards`` is a list of cards or card
+    texts (``["S9", "SK"]``) or one text of cards (``"S9 SK"``). Raises :class:`DealError` for
+    anything else, and :class:`~cardlab.cards.CardError` for a text that is not a card."""
+    if isinstance(cards, str):
+        cards = cards.split()
+    if not isinstance(cards, (list, tuple)):
+        raise DealError(f"{where} must be a list of cards, such as ['S9', 'SK'], or a text such as "
+                        f"'S9 SK', not {reprlib.repr(cards)}")
+    dealt = []
+    for c in cards:
+        if isinstance(c, str):
+            c = card(c)
+        elif not isinstance(c, Card):
+            raise DealError(f"{where}: {reprlib.repr(c)} is not a card")
+        dealt.append(c)
+    return dealt
+
+
+def deal_hands(hands, players: tuple[str, ...]) -> dict[str, list[Card]]:
+    """``hands`` of a deal, a mapping of players to their cards (as :func:`deal_cards` takes them;
+    partial hands and players left out are fine), keyed by each name as the game keeps it
+    (:func:`player_name`). Raises :class:`DealError` for anything else, or for a name that is not
+    one of ``players`` or is given twice."""
+    if not isinstance(hands, Mapping):
+        raise DealError(f"hands must map players to their cards, such as {{{players[0]!r}: ['S9', 'SK']}}, "
+                        f"not {reprlib.repr(hands)}")
+    dealt: dict[str, list[Card]] = {}
+    for p, cards in hands.items():
+        name = player_name(p)
+        if name not in players:
+            raise DealError(f"hands names {name!r}, who is not a player")
+        if name in dealt:
+            raise DealError(f"hands names {name!r} twice")
+        dealt[name] = deal_cards(f"the hand of {name}", cards)
+    return dealt

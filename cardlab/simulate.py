@@ -20,20 +20,34 @@ and defender, Daifugo's exchange) who acts first is drawn by lot from the game's
 The same arguments give the same rows, whatever runs them: games are played in chunks by any
 ``concurrent.futures.Executor`` (a local process pool, or a Dask cluster's
 ``distributed.Client(...).get_executor()``) and the rows are put back in the order of the games.
+
+Limits: at most :data:`MAX_GAMES` games a simulation (more: run again with other seeds). The
+chunks are made as they are needed and an executor holds at most :data:`IN_FLIGHT` of them at a
+time, so the memory a simulation takes does not grow with the games but for the rows it returns:
+:func:`iter_rows` hands them over one at a time instead, :class:`Tally` sums them up as they pass,
+and :func:`write_csv` writes them as they come. Leaving a loop over :func:`iter_rows` (an error,
+Ctrl-C) cancels the chunks not started. Arguments a simulation cannot run with raise
+:class:`SimulationError`, a sentence, before any game is played.
 """
 
 from __future__ import annotations
 
+import csv
+import os
 import random
+import secrets
 import sys
+from collections import deque
+from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor
-from typing import Sequence
 
 from .bots import BOTS, make_bot, next_actor
 
 COLUMNS = ("game_id", "seed", "game", "rules", "players", "seat", "player", "bot", "place", "points",
            "decisions", "revolutions")
 CHUNK = 10  # games per task handed to an executor: large enough to pay for the hand-over
+IN_FLIGHT = 64  # chunks handed to an executor and not yet collected: enough to keep 16 workers busy
+MAX_GAMES = 10_000_000  # games a simulation plays at most: days of play with the slowest bots
 MAX_DECISIONS = 20_000
 
 
@@ -47,17 +61,21 @@ def game_seed(seed: int, game_id: int) -> int:
     return random.Random(f"cardlab simulate {seed} {game_id}").getrandbits(48)
 
 
-def check_arguments(game: str, rules: str, games: int, players: int | None, bots: Sequence[str]) -> int:
+def check_arguments(game: str, rules: str, games: int, players: int | None, bots: Sequence[str],
+                    seed: int = 0) -> int:
     """The number of players; raises :class:`SimulationError` saying what is wrong."""
     from .scenario import GAME_MODULES, game_module
 
-    if game not in GAME_MODULES:
+    if not isinstance(game, str) or game not in GAME_MODULES:
         raise SimulationError(f"no game {game!r} (games: {', '.join(GAME_MODULES)})")
     module = game_module(game)
-    if rules not in module.RULESETS:
+    if not isinstance(rules, str) or rules not in module.RULESETS:
         raise SimulationError(f"{game} has no rule set {rules!r} (rule sets: {', '.join(module.RULESETS)})")
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise SimulationError(f"the number of games must be a whole number of at least 1, not {games!r}")
+    if games > MAX_GAMES:
+        raise SimulationError(f"at most {MAX_GAMES:,} games a simulation, not {games:,}; for more, run "
+                              "again with other seeds")
     low, high = module.PLAYER_COUNTS[rules]
     if players is None:
         players = low
@@ -66,13 +84,17 @@ def check_arguments(game: str, rules: str, games: int, players: int | None, bots
         raise SimulationError(f"{game} {rules} is for {count} players, not {players!r}")
     if isinstance(bots, str):
         bots = [bots]
+    if not isinstance(bots, Sequence):
+        raise SimulationError(f"bots must be a bot name or a list of bot names, not {bots!r}")
     if not bots:
         raise SimulationError("name at least one bot")
     for name in bots:
-        if name not in BOTS:
+        if not isinstance(name, str) or name not in BOTS:
             raise SimulationError(f"no bot named {name!r} (bots: {', '.join(BOTS)})")
     if len(bots) > players:
         raise SimulationError(f"{len(bots)} bots named for {players} players")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise SimulationError(f"the seed must be a whole number, not {seed!r}")
     return players
 
 
@@ -90,7 +112,7 @@ def play_game(game: str, rules: str, bots: Sequence[str], seed: int, players: in
     :func:`simulate`'s business). Top-level, so a process pool can send it to a worker."""
     from .scenario import game_module
 
-    players = check_arguments(game, rules, 1, players, bots)
+    players = check_arguments(game, rules, 1, players, bots, seed)
     module = game_module(game)
     names = [f"p{i}" for i in range(1, players + 1)]
     state = module.new_game(rules, names, seed=seed)
@@ -140,43 +162,84 @@ def simulate(game: str, rules: str, games: int, players: int | None = None,
     installed (or ``as_frame=True``), else a list of dicts (``as_frame=False``). ``executor``
     (any ``concurrent.futures.Executor``) plays chunks of games in parallel; without one they are
     played here, one after the other. ``progress`` shows a bar (``tqdm.auto`` when installed).
-    Raises :class:`SimulationError` for arguments it cannot run with."""
+    Raises :class:`SimulationError` for arguments it cannot run with, before any game is played.
+    The rows returned take memory in proportion to ``games``; :func:`iter_rows` hands them over
+    one at a time instead."""
+    rows = iter_rows(game, rules, games, players, bots, seed, executor, progress)
+    frame = _data_frame(as_frame)
+    return list(rows) if frame is None else frame(list(rows), columns=list(COLUMNS))
+
+
+def iter_rows(game: str, rules: str, games: int, players: int | None = None,
+              bots: Sequence[str] = ("random",), seed: int = 0, executor: Executor | None = None,
+              progress: bool = False) -> Iterator[dict]:
+    """The rows of :func:`simulate` (same arguments), one at a time in the order of the games, as
+    the games are played: in memory that does not grow with ``games``. An executor is handed at
+    most :data:`IN_FLIGHT` chunks of games at a time; closing the iterator (or leaving a loop over
+    it) cancels the chunks it has not started. Raises :class:`SimulationError` at once for
+    arguments it cannot run with."""
+    players = check_arguments(game, rules, games, players, bots, seed)
+    if executor is not None and not isinstance(executor, Executor):
+        raise SimulationError(f"executor must be a concurrent.futures.Executor, such as "
+                              f"ProcessPoolExecutor(2), or None, not {executor!r}")
     bots = [bots] if isinstance(bots, str) else list(bots)
-    players = check_arguments(game, rules, games, players, bots)
-    chunks = [range(i, min(i + CHUNK, games)) for i in range(0, games, CHUNK)]
+    return _rows(game, rules, games, players, bots, seed, executor, progress)
+
+
+def _rows(game, rules, games, players, bots, seed, executor, progress) -> Iterator[dict]:
+    played = (_played_here(game, rules, games, players, bots, seed) if executor is None
+              else _played_by(executor, game, rules, games, players, bots, seed))
     bar = _bar(games, f"{game} {rules}") if progress else None
-    results: list[list[dict]] = [[] for _ in chunks]
-    if executor is None:
-        for k, ids in enumerate(chunks):
-            results[k] = play_games(game, rules, bots, players, seed, list(ids))
-            if bar:
-                bar.update(len(ids))
-    else:
-        from concurrent.futures import as_completed
-
-        futures = {executor.submit(play_games, game, rules, bots, players, seed, list(ids)): k
-                   for k, ids in enumerate(chunks)}
-        for future in as_completed(futures):
-            k = futures[future]
-            results[k] = future.result()
-            if bar:
-                bar.update(len(chunks[k]))
-    if bar:
-        bar.close()
-    rows = [row for chunk in results for row in chunk]
-    return _frame(rows, as_frame)
-
-
-def _frame(rows: list[dict], as_frame: bool | None):
-    if as_frame is False:
-        return rows
     try:
-        import pandas as pd
+        for rows, count in played:
+            yield from rows
+            if bar:
+                bar.update(count)
+    finally:
+        played.close()
+        if bar:
+            bar.close()
+
+
+def _played_here(game, rules, games, players, bots, seed) -> Iterator[tuple[list[dict], int]]:
+    """The rows of each game in turn, with the number of games they are (one)."""
+    for i in range(games):
+        yield play_game(game, rules, seating(bots, players, i), game_seed(seed, i), players, i), 1
+
+
+def _played_by(executor, game, rules, games, players, bots, seed) -> Iterator[tuple[list[dict], int]]:
+    """The rows of each chunk of games in turn, with the number of games they are, the chunks played
+    by ``executor``: at most :data:`IN_FLIGHT` are handed to it and not yet collected, and those are
+    cancelled when the rows are no longer wanted."""
+    in_flight: deque = deque()
+    try:
+        for start in range(0, games, CHUNK):
+            ids = range(start, min(start + CHUNK, games))
+            in_flight.append((executor.submit(play_games, game, rules, bots, players, seed, ids), len(ids)))
+            if len(in_flight) == IN_FLIGHT:
+                future, count = in_flight.popleft()
+                yield future.result(), count
+        while in_flight:
+            future, count = in_flight.popleft()
+            yield future.result(), count
+    finally:
+        for future, _ in in_flight:
+            future.cancel()
+
+
+def _data_frame(as_frame: bool | None):
+    """``pandas.DataFrame``, or ``None`` for a list of dicts, as ``as_frame`` asks."""
+    if as_frame is not None and not isinstance(as_frame, bool):
+        raise SimulationError(f"as_frame must be True, False or None, not {as_frame!r}")
+    if as_frame is False:
+        return None
+    try:
+        import pandas
     except ImportError:
         if as_frame:
-            raise
-        return rows
-    return pd.DataFrame(rows, columns=list(COLUMNS))
+            raise SimulationError("as_frame=True needs pandas: pip install 'cardlab[lab]'") from None
+        return None
+    return pandas.DataFrame
 
 
 class _TextBar:
@@ -203,74 +266,124 @@ def _bar(total: int, label: str):
 
 # --- summaries ------------------------------------------------------------------------------------
 
+class Tally:
+    """The summaries of rows by bot and by seat (or the columns ``by`` names), kept up to date one
+    row at a time (:meth:`add`, :meth:`update`, :meth:`passing`) in memory that does not grow with
+    the rows: for each bot or seat, how many of its rows had each place out of how many players."""
+
+    def __init__(self, rows=(), by: Sequence[str] = ("bot", "seat")):
+        self.rows = 0
+        self._places: dict[str, dict] = {column: {} for column in by}
+        self.update(rows)
+
+    def add(self, row: dict) -> None:
+        place = (float(row["place"]), int(row["players"]))
+        for column, groups in self._places.items():
+            counts = groups.setdefault(row[column], {})
+            counts[place] = counts.get(place, 0) + 1
+        self.rows += 1
+
+    def update(self, rows) -> None:
+        for row in _records(rows):
+            self.add(row)
+
+    def passing(self, rows) -> Iterator[dict]:
+        """``rows`` as they are, each added as it goes by."""
+        for row in rows:
+            self.add(row)
+            yield row
+
+    def summary(self, by: str) -> list[dict]:
+        """Per value of column ``by``: games, average place with its standard error, win rate
+        (first place) and loss rate (last place)."""
+        groups = self._places[by]
+        out = []
+        for key in sorted(groups, key=lambda k: (isinstance(k, str), k)):
+            counts = groups[key].items()  # ((place, players), times)
+            n = sum(times for _, times in counts)
+            mean = sum(place * times for (place, _), times in counts) / n
+            var = sum(times * (place - mean) ** 2 for (place, _), times in counts) / (n - 1) if n > 1 else 0.0
+            out.append({by: key, "rows": n, "average place": mean, "stderr": (var / n) ** 0.5,
+                        "win rate": sum(times for (place, _), times in counts if place == 1) / n,
+                        "loss rate": sum(times for (place, last), times in counts if place == last) / n})
+        return out
+
+    def report(self) -> str:
+        """The summary table by bot and by seat, and a closing note comparing the bots."""
+        lines = []
+        for by in ("bot", "seat"):
+            lines.append(f"{'by ' + by:<14}{'rows':>7}{'avg place':>11}{'± s.e.':>9}{'win':>8}{'loss':>8}")
+            for t in self.summary(by):
+                lines.append(f"{str(t[by]):<14}{t['rows']:>7}{t['average place']:>11.3f}{t['stderr']:>9.3f}"
+                             f"{t['win rate']:>8.1%}{t['loss rate']:>8.1%}")
+            lines.append("")
+        lines.append(self.closing_note())
+        return "\n".join(lines)
+
+    def closing_note(self) -> str:
+        """Which bot did best, and whether the difference is clear (more than twice the standard
+        error of the difference between two bots' average places)."""
+        table = sorted(self.summary("bot"), key=lambda t: t["average place"])
+        if len(table) < 2:
+            t = table[0]
+            return (f"Note: {t['bot']} alone, average place {t['average place']:.3f}; the seats show who "
+                    "gains from acting first.")
+        parts = []
+        for better, worse in zip(table, table[1:]):
+            gap = worse["average place"] - better["average place"]
+            err = (better["stderr"] ** 2 + worse["stderr"] ** 2) ** 0.5
+            verdict = "clearly" if gap > 2 * err else "not clearly (within noise)"
+            parts.append(f"{better['bot']} places {verdict} better than {worse['bot']} "
+                         f"({better['average place']:.3f} vs {worse['average place']:.3f}, "
+                         f"loss rate {better['loss rate']:.1%} vs {worse['loss rate']:.1%})")
+        return "Note: " + "; ".join(parts) + "."
+
+
 def summary(rows, by: str) -> list[dict]:
-    """Per value of column ``by`` (``"bot"`` or ``"seat"``): games, average place with its
-    standard error, win rate (first place) and loss rate (last place)."""
-    rows = _records(rows)
-    groups: dict = {}
-    for r in rows:
-        groups.setdefault(r[by], []).append(r)
-    out = []
-    for key in sorted(groups, key=lambda k: (isinstance(k, str), k)):
-        rs = groups[key]
-        places = [float(r["place"]) for r in rs]
-        n = len(places)
-        mean = sum(places) / n
-        var = sum((x - mean) ** 2 for x in places) / (n - 1) if n > 1 else 0.0
-        out.append({by: key, "rows": n, "average place": mean, "stderr": (var / n) ** 0.5,
-                    "win rate": sum(float(r["place"]) == 1 for r in rs) / n,
-                    "loss rate": sum(float(r["place"]) == int(r["players"]) for r in rs) / n})
-    return out
+    """Per value of column ``by`` (``"bot"`` or ``"seat"``) of ``rows`` (a list of dicts or a
+    DataFrame): games, average place with its standard error, win rate (first place) and loss rate
+    (last place)."""
+    return Tally(rows, by=(by,)).summary(by)
 
 
-def _records(rows) -> list[dict]:
+def _records(rows):
     if hasattr(rows, "to_dict"):
         return rows.to_dict("records")
-    return list(rows)
+    return rows
 
 
 def report(rows) -> str:
     """The summary table by bot and by seat, and a closing note comparing the bots."""
-    lines = []
-    for by in ("bot", "seat"):
-        table = summary(rows, by)
-        lines.append(f"{'by ' + by:<14}{'rows':>7}{'avg place':>11}{'± s.e.':>9}{'win':>8}{'loss':>8}")
-        for t in table:
-            lines.append(f"{str(t[by]):<14}{t['rows']:>7}{t['average place']:>11.3f}{t['stderr']:>9.3f}"
-                         f"{t['win rate']:>8.1%}{t['loss rate']:>8.1%}")
-        lines.append("")
-    lines.append(closing_note(rows))
-    return "\n".join(lines)
+    return Tally(rows).report()
 
 
 def closing_note(rows) -> str:
     """Which bot did best, and whether the difference is clear (more than twice the standard
     error of the difference between two bots' average places)."""
-    table = sorted(summary(rows, "bot"), key=lambda t: t["average place"])
-    if len(table) < 2:
-        t = table[0]
-        return (f"Note: {t['bot']} alone, average place {t['average place']:.3f}; the seats show who "
-                "gains from acting first.")
-    parts = []
-    for better, worse in zip(table, table[1:]):
-        gap = worse["average place"] - better["average place"]
-        err = (better["stderr"] ** 2 + worse["stderr"] ** 2) ** 0.5
-        verdict = "clearly" if gap > 2 * err else "not clearly (within noise)"
-        parts.append(f"{better['bot']} places {verdict} better than {worse['bot']} "
-                     f"({better['average place']:.3f} vs {worse['average place']:.3f}, "
-                     f"loss rate {better['loss rate']:.1%} vs {worse['loss rate']:.1%})")
-    return "Note: " + "; ".join(parts) + "."
+    return Tally(rows).closing_note()
 
 
-def write_csv(rows, path) -> None:
-    """Write ``rows`` as tidy CSV with the columns of :data:`COLUMNS`; ``None`` as an empty cell."""
-    import csv
-
-    with open(path, "w", newline="", encoding="utf-8") as f:
-        writer = csv.writer(f)
-        writer.writerow(COLUMNS)
-        for r in _records(rows):
-            writer.writerow(["" if _empty(r[c]) else _cell(r[c]) for c in COLUMNS])
+def write_csv(rows, path) -> int:
+    """Write ``rows`` (a list or any iterable of dicts, or a DataFrame) as tidy CSV with the columns
+    of :data:`COLUMNS`, ``None`` as an empty cell, and return how many rows were written. The rows
+    go to a new file in the same folder, which replaces ``path`` once complete: ``path`` is never
+    left half-written, and on an error or an interrupt it is left as it was."""
+    folder, name = os.path.split(os.path.abspath(path))
+    partial = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.partial")
+    written = 0
+    f = open(partial, "x", newline="", encoding="utf-8")
+    try:
+        with f:
+            writer = csv.writer(f)
+            writer.writerow(COLUMNS)
+            for r in _records(rows):
+                writer.writerow(["" if _empty(r[c]) else _cell(r[c]) for c in COLUMNS])
+                written += 1
+        os.replace(partial, path)
+    except BaseException:
+        os.remove(partial)
+        raise
+    return written
 
 
 def _empty(value) -> bool:

@@ -240,6 +240,86 @@ def test_the_referee_refuses_a_malformed_action_before_its_checklist():
         referee.ask(POSITIONS[1], Action("乙", "defend", (card("SQ"),)))
 
 
+# --- deals built in Python: new_game and from_deal with arguments of the wrong kind ---------------
+
+TABLES = {"durak": (durak, "podkidnoy", ["甲", "乙"]), "daifugo": (daifugo, "jdf", ["甲", "乙", "丙", "丁"]),
+          "gandengyan": (gandengyan, "yiqi", ["甲", "乙"])}
+
+
+@pytest.mark.parametrize("game", TABLES)
+@pytest.mark.parametrize("deal, message", [
+    (lambda m, rules, players: m.new_game(rules, None), "players must be a list of names in seat order"),
+    (lambda m, rules, players: m.new_game(rules, 2), "players must be a list of names .*, not 2$"),
+    (lambda m, rules, players: m.new_game(rules, dict.fromkeys(players)), "players must be a list of names"),
+    (lambda m, rules, players: m.new_game(None, players), "rule set named None"),
+    (lambda m, rules, players: m.new_game("nope", players), "rule set named 'nope'"),
+    (lambda m, rules, players: m.new_game([rules], players), "rule set named \\['"),
+    (lambda m, rules, players: m.new_game(rules, players, seed="abc"), "seed must be a whole number, not 'abc'"),
+    (lambda m, rules, players: m.from_deal(rules, players, seed=[1]), "seed must be a whole number"),
+    (lambda m, rules, players: m.from_deal(rules, players, hands=["S9"]), "hands must map players to their cards"),
+    (lambda m, rules, players: m.from_deal(rules, players, hands=5), "hands must map players .*, not 5$"),
+    (lambda m, rules, players: m.from_deal(rules, players, hands={"甲": 5}),
+     "the hand of 甲 must be a list of cards, .*, not 5$"),
+    (lambda m, rules, players: m.from_deal(rules, players, hands={"甲": None}), "the hand of 甲 .*, not None$"),
+    (lambda m, rules, players: m.from_deal(rules, players, hands={"甲": {"S9"}}), "the hand of 甲 must be a list"),
+    (lambda m, rules, players: m.from_deal(rules, players, hands={"甲": ["S9", 5]}),
+     "the hand of 甲: 5 is not a card"),
+    (lambda m, rules, players: m.from_deal(rules, players, hands={"甲": [["S9"]]}), "\\['S9'\\] is not a card"),
+    (lambda m, rules, players: m.from_deal(rules, players, hands={7: ["S9"]}), "player 7 must be a name"),
+    (lambda m, rules, players: m.from_deal(rules, ["\u00e9", *players[1:]],
+                                           hands={"e\u0301": ["S9"], "\u00e9": ["SK"]}),
+     "hands names 'é' twice"),
+])
+def test_a_deal_of_the_wrong_kind_is_refused_in_one_sentence(game, deal, message):
+    module, rules, players = TABLES[game]
+    with pytest.raises(DealError, match=message):
+        deal(module, rules, players)
+
+
+@pytest.mark.parametrize("game", ["durak", "gandengyan"])
+@pytest.mark.parametrize("stock, message", [(5, "stock must be a list of cards, .*, not 5$"),
+                                            (None, None), ({"C7"}, "stock must be a list of cards"),
+                                            (["C7", 7], "stock: 7 is not a card")])
+def test_a_stock_of_the_wrong_kind_is_refused_in_one_sentence(game, stock, message):
+    module, rules, players = TABLES[game]
+    if message is None:  # left out: the cards in no hand, shuffled
+        state = module.from_deal(rules, players, hands={"甲": "S9", "乙": "SK"}, stock=stock)
+        assert len(state.stock) > 0
+        return
+    with pytest.raises(DealError, match=message):
+        module.from_deal(rules, players, hands={"甲": "S9", "乙": "SK"}, stock=stock)
+
+
+@pytest.mark.parametrize("deal, message", [
+    (dict(hands={"a": "S3", "b": "S4", "c": "S5", "d": "S6"}, previous_ranks=["a", "b", "c", "d"]),
+     "previous_ranks must map every player to their rank"),
+    (dict(blind=5), "blind must be a list of cards"),
+    (dict(blind=["S3", None]), "blind: None is not a card"),
+])
+def test_daifugo_refuses_ranks_and_blind_cards_of_the_wrong_kind(deal, message):
+    make = daifugo.from_deal if "hands" in deal else daifugo.new_game
+    with pytest.raises(DealError, match=message):
+        make("jdf", "abcd", **deal)
+
+
+NAMES = st.one_of(st.none(), st.integers(), st.text(max_size=3), st.sampled_from(["甲", "乙"]))
+HANDS = st.one_of(JUNK, st.dictionaries(NAMES, st.one_of(JUNK, st.lists(st.one_of(JUNK, st.sampled_from(
+    ["S9", "SK", "RJ"])), max_size=3)), max_size=3))
+
+
+@settings(max_examples=300, deadline=None)
+@given(game=st.sampled_from(sorted(TABLES)), players=st.one_of(JUNK, st.lists(NAMES, max_size=4)), hands=HANDS,
+       stock=st.one_of(JUNK, st.lists(JUNK, max_size=2)))
+def test_any_deal_is_dealt_or_refused_with_a_deal_error(game, players, hands, stock):
+    module, rules, seated = TABLES[game]
+    extra = {} if game == "daifugo" else {"stock": stock}
+    for deal in (dict(players=players), dict(players=seated, hands=hands), dict(players=seated, hands={}, **extra)):
+        try:
+            module.from_deal(rules, **deal)
+        except (DealError, CardError):
+            pass
+
+
 # --- Compare across rule sets (point 7) ----------------------------------------------------------
 
 DAIFUGO = Path(__file__).resolve().parent.parent / "lessons" / "scenarios" / "daifugo"

@@ -1,15 +1,27 @@
 """``cardlab.simulate`` and ``cardlab simulate``: the rows and their CSV, the same rows whatever
-runs the games (here, a process pool or a Dask cluster), and one-line refusals of bad arguments."""
+runs the games (here, a process pool or a Dask cluster), one-line refusals of bad arguments, memory
+that does not grow with the games, a CSV never half-written, and Ctrl-C."""
 
 from __future__ import annotations
 
 import csv
-from concurrent.futures import ProcessPoolExecutor
+import os
+import signal
+import subprocess
+import sys
+import time
+import tracemalloc
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from itertools import islice
+from pathlib import Path
 
 import pytest
 
 from cardlab import cli, simulate
-from cardlab.simulate import COLUMNS, play_game, report, seating
+from cardlab.simulate import (CHUNK, COLUMNS, IN_FLIGHT, MAX_GAMES, SimulationError, iter_rows, play_game, report,
+                              seating, write_csv)
+
+ROOT = Path(__file__).resolve().parent.parent
 
 WHERE = [("durak", "perevodnoy", 3), ("daifugo", "yeeqia", 4), ("daifugo", "jdf", 4), ("gandengyan", "jj", 3),
          ("gandengyan", "yiqi", 2)]
@@ -87,6 +99,12 @@ def test_the_cli_writes_the_same_csv_with_one_or_two_workers(tmp_path, capsys):
     (["simulate", "durak", "podkidnoy", "--games", "3", "--workers", "0"], "at least 1"),
     (["simulate", "durak", "podkidnoy", "--games", "3", "--out", "/no/such/folder/x.csv"], "cannot write"),
     (["simulate", "durak", "podkidnoy", "--games", "3", "--colour", "red"], "unrecognized arguments"),
+    (["simulate", "durak", "podkidnoy", "--games", "1" + "0" * 30], f"at most {MAX_GAMES:,} games"),
+    (["simulate", "durak", "podkidnoy", "--games", str(MAX_GAMES + 1)], f"at most {MAX_GAMES:,} games"),
+    (["simulate", "durak", "podkidnoy", "--games", "3", "--workers", "10000"], f"at most {cli.MAX_WORKERS} "),
+    (["simulate", "durak", "podkidnoy", "--games", "3", "--workers", str(cli.MAX_WORKERS + 1)], "per CPU"),
+    (["simulate", "durak", "podkidnoy", "--games", "3", "--out", ""], "--out needs a file name"),
+    (["simulate", "durak", "podkidnoy", "--games", "3", "--out", "no-such-folder/"], "names a folder"),
 ])
 def test_bad_arguments_exit_2_with_one_line(argv, message, capsys):
     try:
@@ -116,3 +134,147 @@ def test_a_dask_cluster_plays_the_same_games():
         with distributed.Client(cluster) as client:
             rows = simulate(executor=client.get_executor(), **args)
     assert rows == simulate(**args)
+
+
+def test_the_output_must_name_a_file_and_nothing_is_played_otherwise(tmp_path, capsys):
+    for out in (str(tmp_path), str(tmp_path) + os.sep, str(tmp_path / "new") + os.sep):
+        assert cli.main(["simulate", "durak", "podkidnoy", "--games", "3", "--out", out]) == 2
+        captured = capsys.readouterr()
+        assert captured.out == "" and captured.err == (
+            f"cardlab simulate: cannot write {out}: it names a folder, not a file (such as "
+            f"{os.path.join(out, 'games.csv')})\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_no_more_workers_start_than_there_are_chunks_to_play(capsys):
+    assert cli.main(["simulate", "durak", "podkidnoy", "--games", "2", "--workers", "4"]) == 0
+    assert "2 games, bots random, seed 0: " in capsys.readouterr().out.splitlines()[0]
+    for games, workers in ((2, "1 worker"), (2 * CHUNK + 1, "3 workers")):
+        assert cli.main(["simulate", "durak", "podkidnoy", "--games", str(games), "--workers", "4"]) == 0
+        assert f" s with {workers}, " in capsys.readouterr().out.splitlines()[0]
+
+
+# --- memory that does not grow with the games (issue 19, point 1) ---------------------------------
+
+def test_the_rows_come_one_game_after_another_in_flat_memory():
+    list(iter_rows("gandengyan", "yiqi", 1, players=2))  # the modules a game needs, imported
+    tracemalloc.start()
+    try:
+        rows = iter_rows("gandengyan", "yiqi", MAX_GAMES, players=2, bots=["simple", "random"], seed=1)
+        first = list(islice(rows, 2 * 3))
+        rows.close()
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert [r["game_id"] for r in first] == [0, 0, 1, 1, 2, 2]
+    assert first == simulate("gandengyan", "yiqi", games=3, players=2, bots=["simple", "random"], seed=1,
+                             as_frame=False)
+    assert peak < 1_000_000, peak
+
+
+class RecordingPool(ThreadPoolExecutor):
+    """A thread pool that keeps the futures of the chunks handed to it."""
+
+    def __init__(self, workers):
+        super().__init__(workers)
+        self.futures = []
+
+    def submit(self, fn, /, *args, **kwargs):
+        self.futures.append(super().submit(fn, *args, **kwargs))
+        return self.futures[-1]
+
+
+def test_an_executor_is_handed_a_bounded_window_of_chunks_and_the_rest_cancelled():
+    with RecordingPool(2) as pool:
+        rows = iter_rows("durak", "podkidnoy", MAX_GAMES, bots=["random"], seed=2, executor=pool)
+        first = list(islice(rows, 2 * 3 * CHUNK))  # three chunks of games, two rows a game
+        assert IN_FLIGHT <= len(pool.futures) <= IN_FLIGHT + 3
+        rows.close()
+        assert not [f for f in pool.futures if not (f.done() or f.running())]  # none left waiting
+        assert any(f.cancelled() for f in pool.futures)
+        handed = len(pool.futures)
+    assert len(pool.futures) == handed
+    assert [r["game_id"] for r in first] == [i // 2 for i in range(2 * 3 * CHUNK)]
+    assert first == simulate("durak", "podkidnoy", 3 * CHUNK, bots=["random"], seed=2, as_frame=False)
+
+
+# --- arguments of the wrong kind (point 5) ---------------------------------------------------------
+
+@pytest.mark.parametrize("arguments, message", [
+    (dict(bots=None), "bots must be a bot name or a list of bot names, not None"),
+    (dict(bots=5), "bots must be a bot name or a list of bot names, not 5"),
+    (dict(bots=["simple", None]), "no bot named None"),
+    (dict(bots=[["simple"]]), "no bot named \\['simple'\\]"),
+    (dict(executor="pool"), "executor must be a concurrent.futures.Executor, .*, not 'pool'"),
+    (dict(executor=42), "executor must be a concurrent.futures.Executor, .*, not 42"),
+    (dict(game=["gandengyan"]), "no game \\['gandengyan'\\]"),
+    (dict(rules=["yiqi"]), "gandengyan has no rule set \\['yiqi'\\]"),
+    (dict(seed="abc"), "the seed must be a whole number, not 'abc'"),
+    (dict(seed=1.5), "the seed must be a whole number, not 1.5"),
+    (dict(seed=True), "the seed must be a whole number, not True"),
+    (dict(players="3"), "gandengyan yiqi is for 2 to 5 players, not '3'"),
+    (dict(games=2.0), "the number of games must be a whole number of at least 1, not 2.0"),
+    (dict(games=MAX_GAMES + 1), f"at most {MAX_GAMES:,} games a simulation, not {MAX_GAMES + 1:,}"),
+    (dict(as_frame="yes"), "as_frame must be True, False or None, not 'yes'"),
+])
+def test_arguments_of_the_wrong_kind_are_refused_in_one_sentence(arguments, message):
+    with pytest.raises(SimulationError, match=f"^{message}"):
+        simulate(**{"game": "gandengyan", "rules": "yiqi", "games": 2, **arguments})
+
+
+def test_a_data_frame_asked_for_without_pandas_says_how_to_install_it(monkeypatch):
+    monkeypatch.setitem(sys.modules, "pandas", None)  # import pandas now fails
+    with pytest.raises(SimulationError, match=r"^as_frame=True needs pandas: pip install 'cardlab\[lab\]'$"):
+        simulate("gandengyan", "yiqi", games=2, as_frame=True)
+    assert len(simulate("gandengyan", "yiqi", games=2)) == 4  # a list of dicts when not asked for
+
+
+# --- a CSV never half-written (point 4) ------------------------------------------------------------
+
+@pytest.mark.parametrize("failure", [OSError("disk full"), KeyboardInterrupt()])
+def test_the_csv_is_never_left_half_written(tmp_path, failure):
+    path = tmp_path / "games.csv"
+    path.write_text("the games of yesterday\n", encoding="utf-8")
+
+    def rows():
+        yield from simulate("durak", "podkidnoy", games=2, as_frame=False)
+        raise failure
+
+    with pytest.raises(type(failure)):
+        write_csv(rows(), path)
+    assert path.read_text(encoding="utf-8") == "the games of yesterday\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["games.csv"]
+    assert write_csv(simulate("durak", "podkidnoy", games=2, as_frame=False), path) == 4
+    assert len(path.read_text(encoding="utf-8").splitlines()) == 1 + 4
+
+
+# --- Ctrl-C (point 3) --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("workers, to", [(1, "the terminal"), (2, "the terminal"), (2, "the command alone")])
+def test_ctrl_c_stops_at_once_says_how_far_it_got_and_writes_no_file(tmp_path, workers, to):
+    """Ctrl-C at a terminal reaches the command and its workers at once; ``kill -INT`` the command
+    alone. Either way: exit 130 within seconds, one line, no traceback, no file."""
+    out = tmp_path / "games.csv"
+    command = subprocess.Popen(
+        [sys.executable, "-m", "cardlab", "simulate", "durak", "podkidnoy", "--games", str(MAX_GAMES),
+         "--bots", "montecarlo", "--workers", str(workers), "--out", str(out)],
+        cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 15
+        while not any(tmp_path.iterdir()) and time.monotonic() < deadline:  # the CSV being written
+            time.sleep(0.05)
+        time.sleep(1)  # and games being played
+        (os.killpg if to == "the terminal" else os.kill)(command.pid, signal.SIGINT)
+        stdout, stderr = command.communicate(timeout=5)
+    finally:
+        if command.poll() is None:
+            os.killpg(command.pid, signal.SIGKILL)
+            command.communicate()
+    assert command.returncode == 130
+    assert stdout == b"" and b"Traceback" not in stderr
+    lines = stderr.decode().splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith("cardlab simulate: interrupted after ")
+    assert lines[0].endswith(f" of {MAX_GAMES} games; no file written")
+    assert list(tmp_path.iterdir()) == []

@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .rules import DaifugoRules
-from .state import DaifugoState, _players, _rules, new_game
+from ..engine import rule_set
+from .rules import RULESETS, DaifugoRules
+from .state import DaifugoState, _players, new_game
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,7 @@ class Match:
                  leader: str | None = None):
         if sets < 1:
             raise ValueError("a match has at least one set")
-        self.rules = _rules(rules)
+        self.rules = rule_set("daifugo", RULESETS, rules)
         self.players = _players(players)
         self.seed = seed
         self.sets = sets

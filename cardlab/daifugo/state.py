@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
+from collections.abc import Mapping
 from itertools import combinations
 
 from ..cards import SUIT_SYMBOLS, Card, StandIn, card, count_cards, deck_set, format_cards, sort_cards
 from ..engine import (Action, DealError, Event, IllegalAction, IncompatibleRules, Refusal, State, View,
-                      check_cards_unique, player_name, player_names)
+                      check_cards_unique, deal_cards, deal_hands, deal_random, player_name, player_names,
+                      rule_set)
 from .combos import (Holding, Play, eight_cut, forbidden_finish, is_spade_three_return, judge,
                      plays_of, readings, starts_revolution)
 from .rules import JOKER, ORDER, RANK_TITLES, RULESETS, DaifugoRules, order_text, rank_text, strength
@@ -730,14 +731,6 @@ def _a(word: str) -> str:
 
 # --- starting a game ------------------------------------------------------------------------------
 
-def _rules(rules) -> DaifugoRules:
-    if isinstance(rules, DaifugoRules):
-        return rules
-    if rules not in RULESETS:
-        raise DealError(f"no daifugo rule set named {rules!r} (rule sets: {', '.join(RULESETS)})")
-    return RULESETS[rules]
-
-
 def _players(players) -> tuple[str, ...]:
     players = player_names(players)
     if len(players) != PLAYERS:
@@ -750,14 +743,14 @@ def new_game(rules: DaifugoRules | str, players, seed: int = 0, leader: str | No
     """A freshly shuffled game: 13 cards each. Under jdf two non-joker blind cards are set aside
     unseen first: chosen by ``seed`` unless ``blind`` names them (a set keeps the same two).
     With ``previous_ranks`` the game opens with the card exchange. Raises :class:`DealError`."""
-    rules = _rules(rules)
+    rules = rule_set("daifugo", RULESETS, rules)
     players = _players(players)
-    rng = random.Random(seed)
+    rng = deal_random(seed)
     cards = list(rules.deck)
     if blind is None:
         blind = tuple(rng.sample([c for c in cards if not c.is_wild], rules.blind_cards))
     else:  # named by the caller
-        blind = tuple(blind)
+        blind = tuple(deal_cards("blind", blind))
         if len(blind) != rules.blind_cards or any(c.is_wild for c in blind):
             raise DealError(f"{rules.name} sets aside {count_cards(rules.blind_cards)} as blind cards, never a joker")
         check_cards_unique("blind cards", blind, cards)
@@ -774,16 +767,11 @@ def from_deal(rules: DaifugoRules | str, players, hands=None, seed: int = 0, lea
     such as ``"S9 H9"`` (partial hands are fine, but everyone holds at least one card); left out,
     a full game is dealt by ``seed``. Raises :class:`DealError` for an impossible deal and
     :class:`~cardlab.cards.CardError` for a card text that does not parse."""
-    rules = _rules(rules)
+    rules = rule_set("daifugo", RULESETS, rules)
     players = _players(players)
     if hands is None:
         return new_game(rules, players, seed, leader, previous_ranks)
-    hands = {player_name(p): h for p, h in hands.items()}
-    for p in hands:
-        if p not in players:
-            raise DealError(f"hands names {p!r}, who is not a player")
-    hands = {p: [card(c) if isinstance(c, str) else c for c in (h.split() if isinstance(h, str) else h)]
-             for p, h in hands.items()}
+    hands = deal_hands(hands, players)
     dealt = [c for p in players for c in hands.get(p, ())]
     check_cards_unique("hands", dealt, rules.deck)
     return _start(rules, players, {p: list(hands.get(p, ())) for p in players}, leader,
@@ -810,6 +798,9 @@ def _start(rules, players, hands, leader, previous_ranks, blind) -> DaifugoState
 
 def _check_previous_ranks(rules, players, hands, previous_ranks) -> dict[str, str]:
     names = rules.rank_names
+    if not isinstance(previous_ranks, Mapping):
+        raise DealError(f"previous_ranks must map every player to their rank ({', '.join(names)}), not "
+                        f"{previous_ranks!r}")
     previous_ranks = {player_name(p): r for p, r in previous_ranks.items()}
     if set(previous_ranks) != set(players):
         raise DealError("previous_ranks must give every player a rank")

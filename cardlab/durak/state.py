@@ -17,13 +17,12 @@ Seats are listed clockwise; each player's left is the next one in the list.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from functools import lru_cache
 
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, Card, card, count_cards, deck, format_cards
-from ..engine import (Action, DealError, Event, Match, Refusal, State, View, check_cards_unique, player_name,
-                      player_names)
+from ..engine import (Action, DealError, Event, Match, Refusal, State, View, check_cards_unique, deal_cards,
+                      deal_hands, deal_random, player_name, player_names, rule_set)
 
 HAND_SIZE = 6
 MAX_ATTACK = 6
@@ -888,10 +887,10 @@ def new_game(rules: DurakRules | str, players, seed: int = 0, previous_loser: st
     game (no loser) the next game starts like a first game. With six players all 36 cards are
     dealt; choice: the last card dealt (the dealer's) is shown to fix the trump and stays in hand.
     """
-    rules = RULESETS[rules] if isinstance(rules, str) else rules
+    rules = rule_set("durak", RULESETS, rules)
     players = _players(players)
     cards = list(DECK)
-    random.Random(seed).shuffle(cards)
+    deal_random(seed).shuffle(cards)
     n = len(players)
     hands = {p: cards[i * HAND_SIZE:(i + 1) * HAND_SIZE] for i, p in enumerate(players)}
     rest = cards[n * HAND_SIZE:]
@@ -937,12 +936,15 @@ def _start(rules, players, hands, stock, trump, attacker, previous_loser):
 
 def from_deal(rules: DurakRules | str, players, hands=None, stock=None, trump=None, attacker=None,
               seed: int = 0, previous_loser: str | None = None) -> DurakState:
-    """A position from a scenario's ``deal``. ``hands`` maps players to cards (partial hands are
-    fine); ``stock`` lists the draw pile, first drawn first, its last card face up. Left out, the
-    stock is every card in no hand, shuffled by ``seed``, with a card of ``trump`` (when given) at
-    the bottom. Raises :class:`DealError` for an impossible deal."""
-    rules = RULESETS[rules] if isinstance(rules, str) else rules
+    """A position from a scenario's ``deal``. ``hands`` maps players to cards, or to card texts
+    such as ``"S9 H9"`` (partial hands are fine); ``stock`` lists the draw pile, first drawn first,
+    its last card face up. Left out, the stock is every card in no hand, shuffled by ``seed``, with
+    a card of ``trump`` (when given) at the bottom. Raises :class:`DealError` for an impossible deal
+    and :class:`~cardlab.cards.CardError` for a card text that does not parse."""
+    rules = rule_set("durak", RULESETS, rules)
     players = _players(players)
+    if trump is not None and not (isinstance(trump, str) and trump in SUIT_NAMES):
+        raise DealError(f"trump must be a suit letter S, H, D or C, not {trump!r}")
     if hands is None:
         if stock is not None or trump is not None:
             raise DealError("stock and trump need the hands they go with (give hands too)")
@@ -950,19 +952,14 @@ def from_deal(rules: DurakRules | str, players, hands=None, stock=None, trump=No
         if attacker is not None:
             return _start(rules, players, game.hands, game.stock, game.trump, attacker, None)
         return game
-    hands = {player_name(p): cs for p, cs in hands.items()}
-    for p in hands:
-        if p not in players:
-            raise DealError(f"hands names {p!r}, who is not a player")
-    # Python callers may write cards as text: from_deal(..., hands={"甲": ["S9", "SK"]}).
-    hands = {p: [card(c) if isinstance(c, str) else c for c in cs] for p, cs in hands.items()}
+    hands = deal_hands(hands, players)
     if stock is not None:
-        stock = [card(c) if isinstance(c, str) else c for c in stock]
+        stock = deal_cards("stock", stock)
     dealt = [c for p in players for c in hands.get(p, ())]
     check_cards_unique("hands", dealt, DECK)
     if stock is None:
         rest = [c for c in DECK if c not in set(dealt)]
-        random.Random(seed).shuffle(rest)
+        deal_random(seed).shuffle(rest)
         if trump is not None and rest:
             bottom = next((c for c in rest if c.suit == trump), None)
             if bottom is None:
@@ -972,7 +969,6 @@ def from_deal(rules: DurakRules | str, players, hands=None, stock=None, trump=No
             rest.append(bottom)
         stock = rest
     else:
-        stock = list(stock)
         check_cards_unique("hands and stock", dealt + stock, DECK)
     if trump is None:
         if not stock:
@@ -981,8 +977,6 @@ def from_deal(rules: DurakRules | str, players, hands=None, stock=None, trump=No
     elif stock and stock[-1].suit != trump:
         raise DealError(f"the face-up card {stock[-1]} (last card of the stock) is not a trump "
                         f"({trump}); the face-up card shows the trump suit")
-    if trump not in SUIT_NAMES:
-        raise DealError(f"trump must be a suit letter S, H, D or C, not {trump!r}")
     return _start(rules, players, hands, stock, trump, attacker, previous_loser)
 
 

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import random
-
-from ..cards import Card, card, count_cards, deck_set, format_cards, plain
+from ..cards import Card, count_cards, deck_set, format_cards, plain
 from ..engine import (Action, DealError, Event, IllegalAction, Match, Refusal, State, View,
-                      check_cards_unique, player_names)
+                      check_cards_unique, deal_cards, deal_hands, deal_random, player_name, player_names,
+                      rule_set)
 from .combos import Play, alone_text, can_lead, legal_plays, readings, ruling, show, token_text
 from .rules import RULESETS, GanDengYanRules, and_list, in_order
 
@@ -507,14 +506,6 @@ class GanDengYanState(State):
 
 # --- starting a game ------------------------------------------------------------------------------
 
-def _rules(rules) -> GanDengYanRules:
-    if isinstance(rules, GanDengYanRules):
-        return rules
-    if rules not in RULESETS:
-        raise DealError(f"no gandengyan rule set named {rules!r} (rule sets: {', '.join(RULESETS)})")
-    return RULESETS[rules]
-
-
 def _players(players, rules: GanDengYanRules) -> tuple[str, ...]:
     players = player_names(players)
     low, high = rules.players
@@ -528,12 +519,12 @@ def new_game(rules: GanDengYanRules | str, players, seed: int = 0, dealer: str |
     """A freshly shuffled game. The dealer (drawn by ``seed`` unless named: pass the previous
     winner for a later game) is dealt 6 cards, the others 5, one at a time clockwise from the
     dealer; the rest is the stock, and the dealer leads. Raises :class:`DealError`."""
-    rules = _rules(rules)
+    rules = rule_set("gandengyan", RULESETS, rules)
     players = _players(players, rules)
-    rng = random.Random(seed)
+    rng = deal_random(seed)
     if dealer is None:
         dealer = rng.choice(players)
-    elif dealer not in players:
+    elif (dealer := player_name(dealer)) not in players:
         raise DealError(f"dealer {dealer!r} is not a player")
     cards = list(rules.deck)
     rng.shuffle(cards)
@@ -559,20 +550,17 @@ def from_deal(rules: GanDengYanRules | str, players, hands=None, seed: int = 0, 
     ``leader`` plays first (left out: the first player). Without ``hands`` a full game is dealt by
     ``seed`` with ``leader`` (or the first player) as the dealer. Raises :class:`DealError` for an
     impossible deal and :class:`~cardlab.cards.CardError` for a card text that does not parse."""
-    rules = _rules(rules)
+    rules = rule_set("gandengyan", RULESETS, rules)
     players = _players(players, rules)
-    if leader is not None and leader not in players:
+    if leader is None:
+        leader = players[0]
+    elif (leader := player_name(leader)) not in players:
         raise DealError(f"leader {leader!r} is not a player")
-    leader = leader if leader is not None else players[0]
     if hands is None:
         if stock is not None:
             raise DealError("a stock needs the hands it goes with (give hands too)")
         return new_game(rules, players, seed, dealer=leader)
-    for p in hands:
-        if p not in players:
-            raise DealError(f"hands names {p!r}, who is not a player")
-    hands = {p: [card(c) if isinstance(c, str) else c for c in (h.split() if isinstance(h, str) else h)]
-             for p, h in hands.items()}
+    hands = deal_hands(hands, players)
     dealt = [c for p in players for c in hands.get(p, ())]
     check_cards_unique("hands", dealt, rules.deck)
     for p in players:
@@ -581,8 +569,8 @@ def from_deal(rules: GanDengYanRules | str, players, hands=None, seed: int = 0, 
     if stock is None:
         held = set(dealt)
         stock = [c for c in rules.deck if c not in held]
-        random.Random(seed).shuffle(stock)
+        deal_random(seed).shuffle(stock)
     else:
-        stock = [card(c) if isinstance(c, str) else c for c in stock]
+        stock = deal_cards("stock", stock)
         check_cards_unique("hands and stock", dealt + stock, rules.deck)
     return GanDengYanState(rules, players, hands, stock, leader)
