@@ -47,6 +47,13 @@ def text_size(size: str) -> int:
     return TEXT_SIZES[size]
 
 
+def _lay_out(widget, **properties: str) -> None:
+    """Set ``properties`` on ``widget``'s layout in place (the page follows a change of a layout's
+    properties, not always the replacement of the layout itself)."""
+    for name, value in properties.items():
+        setattr(widget.layout, name, value)
+
+
 def _ipywidgets():
     """ipywidgets, imported on first use so that the rest of cardlab never needs it."""
     import ipywidgets

@@ -10,8 +10,9 @@ from ..engine import State
 from ..scenario import Scenario, expectation_words, run
 from ..svg import state_svg
 from .base import (
-    SIZES, _size, _scenario, _whole_number, _moved, lines_html, _position_text, table_size, text_size, still_html,
-    SizedWidget, _keys)
+    SIZES, SizedWidget, _keys, _lay_out, _moved, _position_text, _scenario, _size, _whole_number, lines_html,
+    still_html, table_size, text_size)
+
 
 class Stepper(SizedWidget):
     """Walk through a scenario one step at a time: Reset, Back, Step and End buttons (and the keys
@@ -207,12 +208,11 @@ class Stepper(SizedWidget):
         nothing moves from step to step); beside it, as high as the table, the title, the buttons
         and the narration, which scrolls when it is longer than the table is high. Where the
         notebook is too narrow, the column goes under the table."""
-        ipw = self._ipw
         width, height = table_size(self.size)
-        self._picture.layout = ipw.Layout(width=f"{width}px", height=f"{height}px", flex="0 0 auto")
-        self._side.layout = ipw.Layout(flex="1 1 260px", min_width="260px", height=f"{height}px",
-                                       margin="0 0 0 10px")
-        self._narration.layout = ipw.Layout(flex="1 1 auto", min_height="0", overflow="auto")
+        _lay_out(self._picture, width=f"{width}px", height=f"{height}px", flex="0 0 auto")
+        _lay_out(self._side, flex="1 1 260px", min_width="260px", height=f"{height}px", margin="0 0 0 10px")
+        _lay_out(self._narration, flex="1 1 auto", min_height="0", overflow="auto")
+        _lay_out(self._size_button, align_self="flex-start")
         self._picture.projector = self.size == "large"
         font = f"{text_size(self.size)}px" if self.size == "large" else ""
         for button in self._buttons.values():

@@ -11,7 +11,7 @@ from ..scenario import Scenario
 from ..svg import state_svg
 from .base import (
     ACCEPTED, REFUSED, INFO, VERDICT_COLOURS, SIZES, _size, _scenario, _whole_number, _replay,
-    _moved, lines_html, _position_text, still_html, SizedWidget, table_size, text_size)
+    _moved, lines_html, _position_text, still_html, SizedWidget, table_size, text_size, _lay_out)
 
 SELECT_FIRST = "Select a card first."
 
@@ -361,12 +361,12 @@ class TryIt(SizedWidget):
         """The table on the left, its size fixed by the widget's size; beside it, as high as the
         table, the controls, the verdict last, scrolling when it is longer than there is room for.
         Where the notebook is too narrow, the controls go under the table."""
-        ipw = self._ipw
         width, height = table_size(self.size)
-        self._picture.layout = ipw.Layout(width=f"{width}px", height=f"{height}px", flex="0 0 auto")
-        self._controls.layout = ipw.Layout(flex="1 1 270px", min_width="270px", margin="0 0 0 10px",
-                                           **self._controls_height(height))
-        self._verdict_html.layout = ipw.Layout(flex="1 1 auto", min_height="0", overflow="auto")
+        _lay_out(self._picture, width=f"{width}px", height=f"{height}px", flex="0 0 auto")
+        _lay_out(self._controls, flex="1 1 270px", min_width="270px", margin="0 0 0 10px",
+                 **self._controls_height(height))
+        _lay_out(self._verdict_html, flex="1 1 auto", min_height="0", overflow="auto")
+        _lay_out(self._size_button, align_self="flex-start")
         self._picture.projector = self.size == "large"
         font = f"{text_size(self.size)}px" if self.size == "large" else ""
         for button in (*self._verb_button.values(), self._hint, self._undo, self._size_button):
