@@ -54,6 +54,15 @@ def _lay_out(widget, **properties: str) -> None:
         setattr(widget.layout, name, value)
 
 
+def _large_buttons(buttons, size: str) -> None:
+    """Buttons with the text size of ``size``, as high as their text needs (at normal size, as
+    ipywidgets draws them)."""
+    large = size == "large"
+    for button in buttons:
+        button.style.font_size = f"{text_size(size)}px" if large else ""
+        button.layout.height = "auto" if large else None
+
+
 def _ipywidgets():
     """ipywidgets, imported on first use so that the rest of cardlab never needs it."""
     import ipywidgets

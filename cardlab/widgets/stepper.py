@@ -10,7 +10,7 @@ from ..engine import State
 from ..scenario import Scenario, expectation_words, run
 from ..svg import state_svg
 from .base import (
-    SIZES, SizedWidget, _keys, _lay_out, _moved, _position_text, _scenario, _size, _whole_number, lines_html,
+    SIZES, SizedWidget, _keys, _large_buttons, _lay_out, _moved, _position_text, _scenario, _size, _whole_number, lines_html,
     still_html, table_size, text_size)
 
 
@@ -189,7 +189,7 @@ class Stepper(SizedWidget):
         self._picture.add_class("cardlab-picture")
         self._narration = ipw.HTML()
         self._narration.add_class("cardlab-narration")
-        self._title = ipw.HTML(f"<b>{escape(self.scenario.title)}</b>")
+        self._title = ipw.HTML()
         controls = ipw.HBox([*self._buttons.values(), self._counter],
                             layout=ipw.Layout(align_items="center", flex_flow="row wrap"))
         self._size_button = self._size_toggle(ipw)
@@ -214,10 +214,9 @@ class Stepper(SizedWidget):
         _lay_out(self._narration, flex="1 1 auto", min_height="0", overflow="auto")
         _lay_out(self._size_button, align_self="flex-start")
         self._picture.projector = self.size == "large"
-        font = f"{text_size(self.size)}px" if self.size == "large" else ""
-        for button in self._buttons.values():
-            button.style.font_size = font
-        self._size_button.style.font_size = font
+        _large_buttons([*self._buttons.values(), self._size_button], self.size)
+        self._title.value = (f'<b style="font-size:{text_size(self.size)}px;line-height:1.3">'
+                             f"{escape(self.scenario.title)}</b>")
 
     def _update_view(self) -> None:
         at_start, at_end = self._index == 0, self._index == self.total

@@ -11,7 +11,7 @@ from ..scenario import Scenario
 from ..svg import state_svg
 from .base import (
     ACCEPTED, REFUSED, INFO, VERDICT_COLOURS, SIZES, _size, _scenario, _whole_number, _replay,
-    _moved, lines_html, _position_text, still_html, SizedWidget, table_size, text_size, _lay_out)
+    _moved, lines_html, _position_text, still_html, SizedWidget, table_size, _lay_out, _large_buttons)
 
 SELECT_FIRST = "Select a card first."
 
@@ -235,14 +235,16 @@ class TryIt(SizedWidget):
         return text
 
     def typing_example(self) -> str:
-        """An example for the text box, made from a legal action now (one of the seat being played,
-        with cards, where there is one), written as a learner types it: ``"A attack S8"``."""
-        actions = self._state.legal_actions()
+        """An example for the text box, written as a learner types it (``"A attack S8"``): the seat
+        being played, a verb it may use now, and the first card of its hand, so that the example
+        shows how a move is written without giving away which move to make."""
+        actions = [a for a in self._state.legal_actions() if a.player == self._player]
         if not actions:
             return ""
-        mine = [a for a in actions if a.player == self._player]
-        a = next((a for a in mine if a.cards), None) or next((a for a in actions if a.cards), None) or actions[0]
-        return " ".join([self._state.seat_letter(a.player), a.verb, *(str(c) for c in a.cards)])
+        verb = next((a.verb for a in actions if a.cards), actions[0].verb)
+        hand = self._state.hand_order(self._state.hands[self._player])
+        cards = [str(hand[0])] if hand and takes_cards(self._state, verb) else []
+        return " ".join([self._state.seat_letter(self._player), verb, *cards])
 
     def _attempt(self, text: str) -> str:
         """Parse, check and, when legal, apply the action written ``text``; returns the verdict."""
@@ -356,6 +358,7 @@ class TryIt(SizedWidget):
             button.on_click(lambda _button, verb=verb: self._on_verb(verb))
             self._verb_button[verb] = button
         self._verb_row.children = (*self._verb_button.values(), self._hint, self._undo)
+        _large_buttons(self._verb_button.values(), self.size)
 
     def _arrange(self) -> None:
         """The table on the left, its size fixed by the widget's size; beside it, as high as the
@@ -368,9 +371,7 @@ class TryIt(SizedWidget):
         _lay_out(self._verdict_html, flex="1 1 auto", min_height="0", overflow="auto")
         _lay_out(self._size_button, align_self="flex-start")
         self._picture.projector = self.size == "large"
-        font = f"{text_size(self.size)}px" if self.size == "large" else ""
-        for button in (*self._verb_button.values(), self._hint, self._undo, self._size_button):
-            button.style.font_size = font
+        _large_buttons([*self._verb_button.values(), self._hint, self._undo, self._size_button], self.size)
 
     @staticmethod
     def _controls_height(height: int) -> dict[str, str]:
