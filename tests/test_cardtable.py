@@ -142,8 +142,8 @@ def test_a_verb_taking_cards_pressed_with_none_selected_asks_for_a_card():
 def test_a_typed_move_is_played_with_or_without_the_seat():
     tryit = TryIt(ROUTE_A, at_step=2)
     # How a move is written: the seat played, a verb it may use now and the first card of its hand
-    # (6♦, which may not be added), never the answer worked out.
-    assert tryit.typing_example() == "A attack D6"
+    # (K♠, whose rank is not on the table), never the answer worked out.
+    assert tryit.typing_example() == "A attack SK"
     assert tryit.type_move("attack 6♦").startswith("That rank is not on the table")
     assert tryit.type_move("A attack D8").startswith("甲 (A) adds 8♦")
     assert tryit.type_move("B take").startswith("乙 (B) will take")
