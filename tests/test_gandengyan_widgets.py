@@ -269,12 +269,12 @@ def test_lesson_quizzes_load_and_legality_answers_are_the_engines(path):
 
 
 def test_lesson_3_single_draw_changes_the_draw_not_the_moves_then_the_next_answer():
-    after = Compare(SCENARIOS / "three_player_round.yaml", "yiqi", "yiqi-single-draw", at_step=15)
+    after = Compare(SCENARIOS / "three_player_round.yaml", "yiqi", "yiqi-single-draw", at_step=8)
     assert after.differences() == ([], [])
     every, single = after.states
     assert [len(every.hands[p]) for p in every.players] == [5, 4, 4] and len(every.stock) == 2
     assert [len(single.hands[p]) for p in single.players] == [4, 3, 4] and len(single.stock) == 4
-    later = Compare(SCENARIOS / "three_player_round_next_lead.yaml", "yiqi", "yiqi-single-draw", at_step=11)
+    later = Compare(SCENARIOS / "three_player_round_next_lead.yaml", "yiqi", "yiqi-single-draw", at_step=10)
     only_every, only_single = later.differences()
     assert [str(a) for a in only_every] == ["乙 play H5"] and only_single == []
 

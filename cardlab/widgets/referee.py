@@ -7,7 +7,7 @@ from pathlib import Path
 from ..engine import NotationError, State
 from ..scenario import load
 from ..svg import state_svg
-from .base import _whole_number, _replay, lines_html, still_html, Widget
+from .base import _whole_number, _replay, lines_html, still_html, stepper_steps, Widget
 
 
 class Referee(Widget):
@@ -37,14 +37,13 @@ class Referee(Widget):
         return self._state
 
     def _position(self, file: str, step: int) -> tuple[State, int]:
-        """The position after ``step`` steps counted as the stepper counts them (a step of the file
-        that only checks is not one), and that step number, within the example."""
+        """The position after step ``step`` as the :class:`Stepper` numbers steps, and that step
+        number, within the example (a step past its end: the end)."""
         if file not in self.titles:
             raise ValueError(f"{file!r} is not one of the worked examples ({', '.join(self.titles)})")
         scenario = load(self.folder / file)
-        actions = [i for i, s in enumerate(scenario.steps, 1) if s.action is not None]
-        step = max(0, min(_whole_number(step, "the step"), len(actions)))
-        return _replay(scenario, scenario.rules, actions[step - 1] if step else 0)[0], step
+        step = max(0, min(_whole_number(step, "the step"), len(stepper_steps(scenario)) - 1))
+        return _replay(scenario, scenario.rules, step)[0], step
 
     def show(self, file: str, step: int = 0) -> None:
         """Choose the position: worked example ``file`` after its first ``step`` steps (a step past
