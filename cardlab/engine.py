@@ -233,6 +233,8 @@ class State:
     PRIVATE_EVENTS: ClassVar[frozenset[str]] = frozenset()
 
     players: tuple[str, ...]
+    # The rule set: every game's has ``name`` and ``jokers_equal`` (whether its two jokers are
+    # equal, and so drawn alike; see cardlab.svg.jokers_equal).
     rules: Any
 
     # --- what every game implements -------------------------------------------------------------

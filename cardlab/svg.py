@@ -21,6 +21,8 @@ from __future__ import annotations
 import base64
 import math
 import unicodedata
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from html import escape
 from typing import Iterable
@@ -154,12 +156,16 @@ def _face(c: Card, four_colour: bool) -> str:
     return "".join(parts)
 
 
-def _joker(c: Card) -> str:
+def _joker(c: Card, equal: bool) -> str:
+    """The red joker (``RJ``) or the black one; ``equal``: both drawn alike, for rules where the
+    two are equal, else the red one marked BIG and the black one SMALL."""
     big = c.code == "RJ"
     colour = RED if big else INK
     letters = "".join(svg_text(11, 19 + 12 * i, ch, 11, colour, weight="bold") for i, ch in enumerate("JOKER"))
     parts = [_frame("#ffffff", colour), _corners(letters)]
-    if big:
+    if equal:
+        parts += [_star(50, 62, 30, colour), svg_text(50, 112, "JOKER", 15, colour, weight="bold")]
+    elif big:
         parts += [_star(50, 62, 30, colour), svg_text(50, 108, "JOKER", 15, colour, weight="bold"),
                   svg_text(50, 124, "BIG", 12, colour, weight="bold")]
     else:
@@ -191,14 +197,35 @@ def _back() -> str:
               'stroke-opacity="0.7" stroke-width="2"/>' + diamonds)
 
 
-@lru_cache(maxsize=None)
+# Whether the jokers drawn now are equal (see :func:`jokers_equal`).
+_JOKERS_EQUAL: ContextVar[bool] = ContextVar("cardlab_jokers_equal", default=False)
+
+
+@contextmanager
+def jokers_equal(equal: bool):
+    """Inside this block, with ``equal`` true, the two jokers are drawn alike, without BIG and
+    SMALL: the pictures of a rule set whose ``jokers_equal`` says the two are equal. :func:`state_svg`
+    sets it from the position's rules; other pictures draw BIG and SMALL unless inside it."""
+    token = _JOKERS_EQUAL.set(equal)
+    try:
+        yield
+    finally:
+        _JOKERS_EQUAL.reset(token)
+
+
 def _body(code: str | None, four_colour: bool) -> str:
     """The drawing of card ``code`` (``None``: a card back) in the 100 x 140 box."""
+    return _drawing(code, four_colour, _JOKERS_EQUAL.get())
+
+
+@lru_cache(maxsize=None)
+def _drawing(code: str | None, four_colour: bool, equal_jokers: bool) -> str:
+    """:func:`_body`, drawn once for each card and way of drawing it."""
     if code is None:
         return _back()
     c = card_of(code)
     if c.is_joker:
-        return _joker(c)
+        return _joker(c, equal_jokers)
     if c.is_wild:
         return _wild(c)
     return _face(c, four_colour)
@@ -441,7 +468,9 @@ def state_svg(state, *, view: str = "teaching", seat: str | None = None, highlig
     one shows its hands and, in the teaching view, its ``describe()`` text: :func:`generic_svg`).
     ``view="teaching"`` shows every hand face up; ``view="player"`` only ``seat``'s (the others as
     backs, and no text that would give them away). ``highlight`` lists cards to outline (the cards
-    that just moved). Raises ``ValueError`` for an unknown view or a player view without a valid
-    seat."""
+    that just moved). Its jokers are drawn alike where its rules' ``jokers_equal`` says they are
+    equal (:func:`jokers_equal`). Raises ``ValueError`` for an unknown view or a player view
+    without a valid seat."""
     check_view(state, view, seat)
-    return state.picture(view=view, seat=seat, highlight=highlight, width=width, four_colour=four_colour)
+    with jokers_equal(state.rules.jokers_equal):
+        return state.picture(view=view, seat=seat, highlight=highlight, width=width, four_colour=four_colour)
