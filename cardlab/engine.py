@@ -223,9 +223,11 @@ class View:
 
 
 class State:
-    """A position of one game. Subclasses set ``game``, ``VERBS`` and implement the hooks."""
+    """A position of one game. Subclasses set ``game``, ``game_title``, ``VERBS`` and implement the
+    hooks."""
 
     game: ClassVar[str]
+    game_title: ClassVar[str]  # the game's name as a learner reads it: "Gan Deng Yan"
     VERBS: ClassVar[dict[str, int | tuple[int, int]]] = {}  # verb -> number of card arguments
     DECK: ClassVar[tuple[Card, ...]] = ()
     # Kinds of event whose cards only some players see (a draw, a card handed over): a player's

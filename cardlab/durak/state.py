@@ -172,6 +172,7 @@ class DurakState(State):
     """A Durak position. Build one with :func:`new_game` or :func:`from_deal`."""
 
     game = "durak"
+    game_title = "Durak"
     PRIVATE_EVENTS = frozenset({"draw"})
     VERBS = {"attack": 1, "defend": 2, "take": 0, "done": 0, "transfer": 1, "swap": 0}
     DECK = DECK
