@@ -16,7 +16,7 @@ ipywidgets = pytest.importorskip("ipywidgets")
 from cardlab import parse_cards  # noqa: E402
 from cardlab.gandengyan import RULESETS, readings, ruling  # noqa: E402
 from cardlab.gandengyan.widgets import ARTICLE_ROWS, PLAYS, BombCompare  # noqa: E402
-from cardlab.widgets import Compare, Quiz, Stepper  # noqa: E402
+from cardlab.widgets import RUN_ME, Compare, Quiz, Stepper  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "lessons" / "gandengyan"
@@ -183,7 +183,7 @@ def test_repr_is_deterministic_and_the_bundle_carries_the_articles_table():
     assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == second.widget.model_id
     assert bundle["text/plain"] == repr(second)
     html = bundle["text/html"]
-    assert "Run this cell" in html and "VBox" not in html
+    assert RUN_ME in html and "VBox" not in html
     left = ' style="text-align:left"'
     assert f"<td{left}>four 3s (3♠ 3♥ 3♦ 3♣)</td><td{left}>three As (A♠ A♥ A♦)</td>" in html
 

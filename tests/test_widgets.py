@@ -13,7 +13,7 @@ ipywidgets = pytest.importorskip("ipywidgets")
 from cardlab import card, durak  # noqa: E402
 from cardlab.scenario import load, loads  # noqa: E402
 from cardlab.svg import BACK_LABEL, HIGHLIGHT  # noqa: E402
-from cardlab.widgets import Compare, Quiz, Referee, Stepper, TryIt  # noqa: E402
+from cardlab.widgets import RUN_ME, Compare, Quiz, Referee, Stepper, TryIt  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 ROUTE_A = ROOT / "lessons" / "scenarios" / "durak" / "route_a.yaml"
@@ -485,7 +485,9 @@ def test_widgets_display_as_ipywidgets_and_repr_deterministically(make):
     assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == first.widget.model_id
     # Saved without widget state, a notebook shows this instead of "VBox(children=...":
     assert bundle["text/plain"] == repr(first)
-    assert "Run this cell" in bundle["text/html"] and "VBox" not in bundle["text/html"]
+    assert RUN_ME in bundle["text/html"] and "VBox" not in bundle["text/html"]
+    # Run all cells, never this one alone: a widget cell needs the cells above it.
+    assert RUN_ME.startswith("Run all cells (Run → Run All Cells)") and "this cell" not in RUN_ME
 
 
 def test_quiz_text_prints_questions_and_choices_without_answers():

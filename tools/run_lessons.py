@@ -5,7 +5,7 @@
 
 Each notebook runs in its own folder (its relative paths are the learner's). Widget views and the
 saved widget state are dropped from the saved file: a notebook opened before its cells are run
-then shows each widget's static picture and "Run this cell ..." line (the ``text/html`` every
+then shows each widget's static picture and "Run all cells ..." line (the ``text/html`` every
 cardlab widget carries), never "model not found". nbval checks the printed outputs.
 """
 

@@ -15,7 +15,9 @@ from ..svg import svg_img
 
 ACCEPTED, REFUSED, INFO = "accepted", "refused", "info"
 VERDICT_COLOURS = {ACCEPTED: "#1a7f37", REFUSED: "#b3261e", INFO: "#333333"}
-RUN_ME = "Run this cell (Run → Run All Cells) to use the buttons."
+# The line over every widget's still picture. All cells: a widget cell alone stops at a NameError,
+# since its imports and the objects it shows are made in the cells above it.
+RUN_ME = "Run all cells (Run → Run All Cells) to use the buttons; until then this is only a picture."
 
 # Card width in pixels for each size; "large" is for a projector.
 SIZES = {"normal": 60, "large": 84}
@@ -158,7 +160,7 @@ class Widget:
 
     def static_html(self) -> str:
         """What a notebook saved without widget state shows for this widget: its picture or text,
-        and a line saying to run the cell."""
+        and a line saying to run all cells (:data:`RUN_ME`)."""
         raise NotImplementedError
 
     def _repr_mimebundle_(self, **kwargs):
