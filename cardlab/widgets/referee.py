@@ -125,9 +125,11 @@ class Referee(Widget):
         return still_html("Referee", state_svg(self._state, width=48))
 
     def _build(self, ipw):
-        # Each control on its own line: a long example name never pushes the step box off screen.
+        # Each control on its own line: a long example name never pushes the step box off screen,
+        # and the list takes the line's width, no more (a flex item: its margins included).
         self._file_menu = ipw.Dropdown(options=[(self.label(name), name) for name in self.titles],
-                                       description="example", layout=ipw.Layout(width="100%"))
+                                       description="example",
+                                       layout=ipw.Layout(flex="1 1 auto", width="auto", min_width="0"))
         self._step_box = ipw.BoundedIntText(value=0, min=0, max=self.last_step, description="after step",
                                             layout=ipw.Layout(width="12em"))
         self._step_count = ipw.HTML()
@@ -142,7 +144,8 @@ class Referee(Widget):
         self._picture.add_class("cardlab-picture")
         self._output = ipw.HTML()
         self._output.add_class("cardlab-referee-answer")
-        box = ipw.VBox([self._file_menu, ipw.HBox([self._step_box, self._step_count]), self._picture,
+        box = ipw.VBox([ipw.HBox([self._file_menu], layout=ipw.Layout(width="100%")),
+                        ipw.HBox([self._step_box, self._step_count]), self._picture,
                         ipw.HBox([self._move_box, ask]), self._output])
         box.add_class("cardlab-referee")
         return box
