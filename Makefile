@@ -20,7 +20,10 @@ $(VENV)/.installed: pyproject.toml lab/overrides.json
 	touch $@
 
 # A fresh workspace every time, so the lessons always open on the index (never on whatever a
-# previous session left open); no news or update questions (lab/overrides.json, copied above).
+# previous session left open). lab/overrides.json, copied above: no news or update questions; no
+# autosave, so a learner who only runs and clicks leaves the lessons as committed; and a notebook
+# the learner saves keeps its widget state (saveState), so it reopens with its widgets drawn, never
+# "Error displaying widget: model not found".
 LAB_FLAGS := --LabApp.news_url= --LabServerApp.announcements_url=
 
 # The venv's bin first on the PATH of JupyterLab's terminals, so that the commands the lessons print

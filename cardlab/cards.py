@@ -1,8 +1,9 @@
 """Cards and the card notation of the scenario contract.
 
 A card is written as a suit letter then a rank (``S3``, ``H10``, ``HT``, ``dq``, ``♠A``), or as a
-joker (``BJ`` black/small, ``RJ`` red/big) or a ``jj`` wild card (``W1``-``W6``). A joker or wild
-card standing in for another card is written ``RJ=H10`` or ``BJ=9``.
+joker (``BJ`` black, ``RJ`` red: the small and the big one where a game tells them apart) or a
+``jj`` wild card (``W1``-``W6``). A joker or wild card standing in for another card is written
+``RJ=H10`` or ``BJ=9``.
 
 Every card is one shared object (``card("S3") is card("s3")``), so cards compare and hash by
 identity and the engines can use them directly in sets and dicts::

@@ -250,9 +250,11 @@ class View:
 
 
 class State:
-    """A position of one game. Subclasses set ``game``, ``VERBS`` and implement the hooks."""
+    """A position of one game. Subclasses set ``game``, ``game_title``, ``VERBS`` and implement the
+    hooks."""
 
     game: ClassVar[str]
+    game_title: ClassVar[str]  # the game's name as a learner reads it: "Gan Deng Yan"
     VERBS: ClassVar[dict[str, int | tuple[int, int]]] = {}  # verb -> number of card arguments
     # The game's name in words ("Gan Deng Yan"), and what its players do, in words ("players play
     # combinations or pass"): the explanation of a verb the game lacks (missing_verb).
@@ -264,6 +266,8 @@ class State:
     PRIVATE_EVENTS: ClassVar[frozenset[str]] = frozenset()
 
     players: tuple[str, ...]
+    # The rule set: every game's has ``name`` and ``jokers_equal`` (whether its two jokers are
+    # equal, and so drawn alike; see cardlab.svg.jokers_equal).
     rules: Any
 
     # --- what every game implements -------------------------------------------------------------

@@ -21,6 +21,8 @@ from __future__ import annotations
 import base64
 import math
 import unicodedata
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
@@ -155,12 +157,16 @@ def _face(c: Card, four_colour: bool) -> str:
     return "".join(parts)
 
 
-def _joker(c: Card) -> str:
+def _joker(c: Card, equal: bool) -> str:
+    """The red joker (``RJ``) or the black one; ``equal``: both drawn alike, for rules where the
+    two are equal, else the red one marked BIG and the black one SMALL."""
     big = c.code == "RJ"
     colour = RED if big else INK
     letters = "".join(svg_text(11, 19 + 12 * i, ch, 11, colour, weight="bold") for i, ch in enumerate("JOKER"))
     parts = [_frame("#ffffff", colour), _corners(letters)]
-    if big:
+    if equal:
+        parts += [_star(50, 62, 30, colour), svg_text(50, 112, "JOKER", 15, colour, weight="bold")]
+    elif big:
         parts += [_star(50, 62, 30, colour), svg_text(50, 108, "JOKER", 15, colour, weight="bold"),
                   svg_text(50, 124, "BIG", 12, colour, weight="bold")]
     else:
@@ -192,14 +198,35 @@ def _back() -> str:
               'stroke-opacity="0.7" stroke-width="2"/>' + diamonds)
 
 
-@lru_cache(maxsize=None)
+# Whether the jokers drawn now are equal (see :func:`jokers_equal`).
+_JOKERS_EQUAL: ContextVar[bool] = ContextVar("cardlab_jokers_equal", default=False)
+
+
+@contextmanager
+def jokers_equal(equal: bool):
+    """Inside this block, with ``equal`` true, the two jokers are drawn alike, without BIG and
+    SMALL: the pictures of a rule set whose ``jokers_equal`` says the two are equal. :func:`state_svg`
+    sets it from the position's rules; other pictures draw BIG and SMALL unless inside it."""
+    token = _JOKERS_EQUAL.set(equal)
+    try:
+        yield
+    finally:
+        _JOKERS_EQUAL.reset(token)
+
+
 def _body(code: str | None, four_colour: bool) -> str:
     """The drawing of card ``code`` (``None``: a card back) in the 100 x 140 box."""
+    return _drawing(code, four_colour, _JOKERS_EQUAL.get())
+
+
+@lru_cache(maxsize=None)
+def _drawing(code: str | None, four_colour: bool, equal_jokers: bool) -> str:
+    """:func:`_body`, drawn once for each card and way of drawing it."""
     if code is None:
         return _back()
     c = card_of(code)
     if c.is_joker:
-        return _joker(c)
+        return _joker(c, equal_jokers)
     if c.is_wild:
         return _wild(c)
     return _face(c, four_colour)
@@ -591,10 +618,12 @@ def state_svg(state, *, view: str = "teaching", seat: str | None = None, bottom:
     only ``seat``'s (the others as backs, and no text that would give them away). ``bottom`` is the
     seat drawn along the bottom with its hand spread (default: ``seat`` in the player view, else
     the player whose move is awaited). ``highlight`` lists cards to outline (the cards that just
-    moved, or the cards selected); ``width`` is the width of a card in the bottom hand. Raises
-    ``ValueError`` for an unknown view, a player view without a valid seat, or an unknown bottom."""
+    moved); ``width`` is the width of a card in the bottom hand. Its jokers are drawn alike where
+    its rules' ``jokers_equal`` says they are equal (:func:`jokers_equal`). Raises ``ValueError``
+    for an unknown view, a player view without a valid seat, or an unknown bottom."""
     check_view(state, view, seat)
     if bottom is not None and bottom not in state.players:
         raise ValueError(f"bottom {bottom!r} is not a player ({', '.join(state.players)})")
-    return state.picture(view=view, seat=seat, bottom=bottom, highlight=highlight, width=width,
-                         four_colour=four_colour)
+    with jokers_equal(state.rules.jokers_equal):
+        return state.picture(view=view, seat=seat, bottom=bottom, highlight=highlight, width=width,
+                             four_colour=four_colour)

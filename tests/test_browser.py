@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import statistics
 import socket
@@ -29,6 +30,10 @@ REFEREE_LESSON = "durak/06_checklist.ipynb"
 PAIR_LESSON = "daifugo-web/03_combinations.ipynb"
 REVOLUTION_LESSON = "daifugo/03_revolution_and_eight_cut.ipynb"
 PLAY_LESSON = "play.ipynb"
+SAVE_LESSON = "durak/01_setting_up.ipynb"
+# Seconds: the autosave interval set here, so that were autosave on, a learner's clicks would reach
+# the disk while test_a_lesson_only_clicked_stays_as_committed_and_reopens_after_a_save waits.
+AUTOSAVE_S = 5
 PROJECTOR = {"width": 1280, "height": 720}
 TIMEOUT_MS = int(os.environ.get("CARDLAB_BROWSER_TIMEOUT_MS", 180_000))  # kernels start slowly on two cores
 
@@ -60,9 +65,12 @@ def lab(tmp_path_factory):
     for name in ("JUPYTER_CONFIG_DIR", "JUPYTERLAB_SETTINGS_DIR", "JUPYTERLAB_WORKSPACES_DIR",
                  "JUPYTER_RUNTIME_DIR"):
         env[name] = str(work / name.lower())
-    # No "official Jupyter news?" question over the lesson: the user setting that lab/overrides.json
-    # gives `make lab`.
+    # The user settings that lab/overrides.json gives `make lab`: no "official Jupyter news?"
+    # question over the lesson, no autosave, widget state saved with the notebook. And a short
+    # autosave interval, which matters only if autosave is on.
     overrides = json.loads((ROOT / "lab" / "overrides.json").read_text())
+    docmanager = "@jupyterlab/docmanager-extension:plugin"
+    overrides[docmanager] = {"autosaveInterval": AUTOSAVE_S, **overrides.get(docmanager, {})}
     for key, values in overrides.items():
         plugin, _, name = key.partition(":")
         folder = Path(env["JUPYTERLAB_SETTINGS_DIR"], plugin)
@@ -117,8 +125,8 @@ def browser():
             browser.close()
 
 
-def _open_lesson(browser, lab, lesson: str, first_widget: str):
-    """A classroom-projector-sized page (1280×720) with ``lesson`` open and run."""
+def _open_page(browser, lab, lesson: str):
+    """A classroom-projector-sized page (1280×720) with ``lesson`` open, its kernel connected."""
     base, token, _work = lab
     page = browser.new_context(viewport=PROJECTOR).new_page()
     page.set_default_timeout(TIMEOUT_MS)
@@ -129,6 +137,13 @@ def _open_lesson(browser, lab, lesson: str, first_widget: str):
     # reset: a fresh workspace, so that only this lesson is open (not one a previous page left).
     page.goto(f"{base}/lab/tree/{lesson}?token={token}&reset")
     page.locator(".jp-Notebook").first.wait_for()
+    page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for()
+    return page
+
+
+def _open_lesson(browser, lab, lesson: str, first_widget: str):
+    """:func:`_open_page`, then the lesson run."""
+    page = _open_page(browser, lab, lesson)
     _run_all_cells(page, first_widget)
     return page
 
@@ -367,11 +382,22 @@ def test_referee_takes_a_move_typed_with_a_latin_seat_letter(browser, lab, out_d
     try:
         referee = page.locator(".cardlab-referee").first
         referee.scroll_into_view_if_needed()
-        referee.locator("input[type=text]").fill("A attack S8")
+        move = referee.locator("input[type=text]")
+        sync_api.expect(move).to_have_attribute("placeholder", re.compile(r"^[A-C] (attack|defend) [SHDC]"))
+        move.fill("A attack S8")
         referee.get_by_role("button", name="Ask", exact=True).click()
         answer = referee.locator(".cardlab-referee-answer")
         sync_api.expect(answer).to_contain_text("So, is it legal?")
         sync_api.expect(answer).not_to_contain_text("no player named")
+        # Enter asks too.
+        move.fill("A atack S8")
+        move.press("Enter")
+        sync_api.expect(answer).to_contain_text("no verb 'atack'")
+        # The example list and the step box stay inside the output at 1280×720.
+        right = referee.bounding_box()["x"] + referee.bounding_box()["width"]
+        for control in (referee.locator("select"), referee.locator("input[type=number]")):
+            box = control.bounding_box()
+            assert box["x"] + box["width"] <= right + 1 <= PROJECTOR["width"]
         referee.screenshot(path=str(out_dir / "durak_referee.png"))
     finally:
         page.context.close()
@@ -430,5 +456,63 @@ def test_table_bots_answer_a_move_one_at_a_time(browser, lab, out_dir):
         sync_api.expect(table.locator(".cardlab-aside")).to_contain_text("(montecarlo: ")
         sync_api.expect(verdict).to_contain_text("Step 6: 乙 (B) done")  # the account stays beside the hint
         page.screenshot(path=str(out_dir / "play_table_1280x720.png"))
+    finally:
+        page.context.close()
+
+
+def _shut_down(lab, lesson: str) -> None:
+    """Shut down ``lesson``'s kernel, as the Running panel does (its session ends)."""
+    base, token, _work = lab
+    with urllib.request.urlopen(f"{base}/api/sessions?token={token}", timeout=60) as reply:
+        sessions = [s for s in json.load(reply) if s["path"] == lesson]
+    assert sessions, f"no kernel runs {lesson}"
+    for session in sessions:
+        urllib.request.urlopen(urllib.request.Request(
+            f"{base}/api/sessions/{session['id']}?token={token}", method="DELETE"), timeout=60)
+
+
+def test_a_lesson_only_clicked_stays_as_committed_and_reopens_after_a_save(browser, lab, out_dir):
+    _base, _token, work = lab
+    path = work / "lessons" / SAVE_LESSON
+    committed = path.read_bytes()
+    page = _open_page(browser, lab, SAVE_LESSON)
+    try:
+        # Opened and on its kernel, the lesson is not modified: JupyterLab found the kernelspec and
+        # language_info it writes on connecting already there.
+        page.wait_for_timeout(2_000)
+        tab = page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab", has_text="01_setting_up.ipynb")
+        sync_api.expect(tab).not_to_have_class(re.compile(r"jp-mod-dirty"))
+        _run_all_cells(page, ".cardlab-stepper")
+        stepper = page.locator(".cardlab-stepper").first
+        stepper.scroll_into_view_if_needed()
+        stepper.get_by_role("button", name="Step", exact=True).click()
+        sync_api.expect(stepper.locator(".cardlab-counter")).to_contain_text("step 1 of")
+        # Run and clicked, the lesson has changed in the browser only: longer than the autosave
+        # interval later, the file is as committed.
+        sync_api.expect(tab).to_have_class(re.compile(r"jp-mod-dirty"))
+        page.wait_for_timeout((AUTOSAVE_S + 5) * 1000)
+        assert path.read_bytes() == committed
+        # The learner saves.
+        page.locator(".lm-MenuBar-itemLabel", has_text="File").first.click()
+        page.get_by_text("Save Notebook", exact=True).click()
+        sync_api.expect(tab).not_to_have_class(re.compile(r"jp-mod-dirty"))
+        saved = json.loads(path.read_text(encoding="utf-8"))
+        assert "application/vnd.jupyter.widget-state+json" in saved["metadata"]["widgets"]
+    finally:
+        page.context.close()
+    # Another session: the kernel shut down, the lesson opened again.
+    _shut_down(lab, SAVE_LESSON)
+    page = _open_page(browser, lab, SAVE_LESSON)
+    try:
+        stepper = page.locator(".cardlab-stepper").first
+        not_found = page.get_by_text("model not found")
+        stepper.or_(not_found).first.wait_for()  # the widgets restored, one way or the other
+        page.wait_for_timeout(3_000)
+        sync_api.expect(not_found).to_have_count(0)
+        # The widget as the learner left it, drawn from the state saved with the notebook.
+        stepper.scroll_into_view_if_needed()
+        sync_api.expect(stepper.locator(".cardlab-counter")).to_contain_text("step 1 of")
+        sync_api.expect(stepper.locator(".cardlab-picture svg")).to_have_count(1)
+        page.screenshot(path=str(out_dir / "durak_lesson_reopened.png"))
     finally:
         page.context.close()

@@ -19,7 +19,7 @@ from cardlab.daifugo.combos import eight_cut  # noqa: E402
 from cardlab.daifugo.widgets import PLAYS, FinishGrid  # noqa: E402
 from cardlab.scenario import load  # noqa: E402
 from cardlab.svg import HIGHLIGHT  # noqa: E402
-from cardlab.widgets import Quiz, Stepper  # noqa: E402
+from cardlab.widgets import RUN_ME, Quiz, Stepper  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "lessons" / "daifugo"
@@ -165,7 +165,7 @@ def test_repr_is_deterministic_and_the_bundle_carries_a_static_table():
     assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == second.widget.model_id
     assert bundle["text/plain"] == repr(second)
     html = bundle["text/html"]
-    assert "Run this cell" in html and "VBox" not in html
+    assert RUN_ME in html and "VBox" not in html
     left = ' style="text-align:left"'
     assert f"<td{left}>pair of 8s (8♣ 8♦)</td><td{left}>forbidden</td><td{left}>forbidden</td>" in html
 

@@ -16,7 +16,7 @@ ipywidgets = pytest.importorskip("ipywidgets")
 from cardlab import parse_cards  # noqa: E402
 from cardlab.gandengyan import RULESETS, readings, ruling  # noqa: E402
 from cardlab.gandengyan.widgets import ARTICLE_ROWS, PLAYS, BombCompare  # noqa: E402
-from cardlab.widgets import Compare, Quiz, Stepper  # noqa: E402
+from cardlab.widgets import RUN_ME, Compare, Quiz, Stepper  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "lessons" / "gandengyan"
@@ -183,7 +183,7 @@ def test_repr_is_deterministic_and_the_bundle_carries_the_articles_table():
     assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == second.widget.model_id
     assert bundle["text/plain"] == repr(second)
     html = bundle["text/html"]
-    assert "Run this cell" in html and "VBox" not in html
+    assert RUN_ME in html and "VBox" not in html
     left = ' style="text-align:left"'
     assert f"<td{left}>four 3s (3♠ 3♥ 3♦ 3♣)</td><td{left}>three As (A♠ A♥ A♦)</td>" in html
 
@@ -269,12 +269,12 @@ def test_lesson_quizzes_load_and_legality_answers_are_the_engines(path):
 
 
 def test_lesson_3_single_draw_changes_the_draw_not_the_moves_then_the_next_answer():
-    after = Compare(SCENARIOS / "three_player_round.yaml", "yiqi", "yiqi-single-draw", at_step=15)
+    after = Compare(SCENARIOS / "three_player_round.yaml", "yiqi", "yiqi-single-draw", at_step=8)
     assert after.differences() == ([], [])
     every, single = after.states
     assert [len(every.hands[p]) for p in every.players] == [5, 4, 4] and len(every.stock) == 2
     assert [len(single.hands[p]) for p in single.players] == [4, 3, 4] and len(single.stock) == 4
-    later = Compare(SCENARIOS / "three_player_round_next_lead.yaml", "yiqi", "yiqi-single-draw", at_step=11)
+    later = Compare(SCENARIOS / "three_player_round_next_lead.yaml", "yiqi", "yiqi-single-draw", at_step=10)
     only_every, only_single = later.differences()
     assert [str(a) for a in only_every] == ["乙 play H5"] and only_single == []
 

@@ -1,8 +1,12 @@
 """The referee's checklist (004 section 6) answers from the engine's own checks."""
 
+import json
+import re
+import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 
 from cardlab import durak, referee
 from cardlab.scenario import load, run
@@ -81,3 +85,100 @@ def test_referee_widget_answers_and_reports_bad_input():
         ref.show("nothing.yaml")
     with pytest.raises(ValueError, match="no scenario files"):
         Referee(DURAK.parent.parent)
+
+
+# --- the example list ------------------------------------------------------------------------------
+
+LESSONS = DURAK.parent.parent
+SCENARIO_PATH = re.compile(r"scenarios/(\w+)/([\w-]+\.yaml)|(quizzes/[\w-]+\.yaml)")
+
+
+def _lesson_uses() -> dict[str, list[str]]:
+    """For each folder of worked examples, its files in the order the lessons first use them: the
+    lessons in the order of index.ipynb, each read top to bottom (a quiz file where the notebook
+    names it)."""
+    index = "".join("".join(c["source"]) for c in json.loads((LESSONS / "index.ipynb").read_text())["cells"])
+    uses: dict[str, list[str]] = {}
+    for lesson in dict.fromkeys(re.findall(r"\]\(([\w/-]+\.ipynb)\)", index)):
+        notebook = LESSONS / lesson
+        for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]:
+            for m in SCENARIO_PATH.finditer("".join(cell["source"])):
+                game, name, quiz = m.groups()
+                if quiz and (notebook.parent / quiz).is_file():
+                    for item in yaml.safe_load((notebook.parent / quiz).read_text(encoding="utf-8")):
+                        if "position" in item:
+                            used = (notebook.parent / quiz).parent / item["position"]["scenario"]
+                            uses.setdefault(used.resolve().parent.name, []).append(used.name)
+                elif game and (LESSONS / "scenarios" / game / name).is_file():
+                    uses.setdefault(game, []).append(name)
+    return {game: list(dict.fromkeys(names)) for game, names in uses.items()}
+
+
+def test_every_order_file_lists_its_examples_as_the_lessons_use_them():
+    uses = _lesson_uses()
+    folders = sorted(p for p in (LESSONS / "scenarios").iterdir() if p.is_dir())
+    assert [f.name for f in folders] == sorted(uses) == ["daifugo", "durak", "gandengyan"]
+    for folder in folders:
+        rules = {p.name: load(p).rules.name for p in folder.glob("*.yaml")}
+        names = uses[folder.name] + sorted(set(rules) - set(uses[folder.name]))
+        groups = list(dict.fromkeys(rules[n] for n in names))
+        expected = sorted(names, key=lambda n: groups.index(rules[n]))
+        listed = [line for line in (folder / "order.txt").read_text(encoding="utf-8").splitlines()
+                  if not line.startswith("#")]
+        assert listed == expected, f"{folder / 'order.txt'} should read:\n" + "\n".join(expected)
+
+
+def test_referee_lists_the_examples_grouped_in_the_lessons_order(tmp_path):
+    pytest.importorskip("ipywidgets")
+    from cardlab.widgets import Referee
+
+    ref = Referee(DURAK)
+    order = [line for line in (DURAK / "order.txt").read_text(encoding="utf-8").splitlines()
+             if not line.startswith("#")]
+    assert ref.files == order
+    assert ref.label("route_a.yaml") == "Durak · podkidnoy — Route A: every attack is beaten"
+    ref.widget
+    labels = [label for label, _ in ref._file_menu.options]
+    assert labels[0].startswith("Durak · podkidnoy — ") and labels[-1].startswith("Durak · perevodnoy — ")
+    prefixes = [label.split(" — ")[0] for label in labels]
+    assert prefixes == sorted(prefixes, key=prefixes.index)  # each rule set's examples together
+    # A file the order does not name joins the end of its rule set's group; a name that is no file
+    # is an error.
+    folder = tmp_path / "durak"
+    shutil.copytree(DURAK, folder)
+    shutil.copy(DURAK / "attack_limit_eight.yaml", folder / "aaa_new.yaml")
+    files = Referee(folder).files
+    assert files.index("aaa_new.yaml") == files.index("throw_in_fool_first_round.yaml") - 1
+    (folder / "order.txt").write_text("route_a.yaml\nroute_c.yaml  # gone\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="order.txt, line 2: 'route_c.yaml' is not a worked example"):
+        Referee(folder)
+
+
+@pytest.mark.parametrize("folder", ["durak", "daifugo", "gandengyan"])
+def test_the_move_box_suggests_a_legal_move_in_the_notation_of_the_lessons_game(folder):
+    pytest.importorskip("ipywidgets")
+    from cardlab.widgets import Referee
+
+    ref = Referee(LESSONS / "scenarios" / folder)
+    ref.widget
+    for file in ref.files:
+        ref.show(file, 1)
+        typed = ref._move_box.placeholder
+        seat, verb, *_cards = typed.split()
+        assert seat in "ABCD" and verb in ref.state.verbs(), typed
+        assert ref.state.check(ref.state.parse_action(typed)) is None, typed
+
+
+def test_enter_in_the_move_box_asks_and_the_step_box_has_its_own_line():
+    pytest.importorskip("ipywidgets")
+    from cardlab.widgets import Referee
+
+    ref = Referee(DURAK)
+    view = ref.widget
+    ref.show("route_a.yaml", 2)
+    assert ref._move_box.continuous_update is False  # the browser sends the value on Enter
+    ref._move_box.value = "A attack D6"  # what Enter sends
+    assert "no (rank_not_on_table)" in ref._output.value and ref.move == "A attack D6"
+    menu, steps = view.children[:2]
+    assert menu.children == (ref._file_menu,) and ref._step_box in steps.children
+    assert ref._step_box.max == ref.last_step == 8 and "of 8" in ref._step_count.value

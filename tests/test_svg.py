@@ -15,8 +15,8 @@ from cardlab.display import Hand, cards_html, state_html
 from cardlab.engine import State
 from cardlab.scenario import load, run
 from cardlab.durak.picture import durak_table_svg
-from cardlab.svg import (BACK_LABEL, FOUR_COLOURS, HIGHLIGHT, RED, TWO_COLOURS, card_svg,
-                         daifugo_top_svg, hand_svg, state_svg)
+from cardlab.svg import (BACK_LABEL, FOUR_COLOURS, HIGHLIGHT, INK, RED, TWO_COLOURS, card_svg,
+                         daifugo_top_svg, hand_svg, jokers_equal, state_svg)
 
 ROOT = Path(__file__).resolve().parent.parent
 ROUTE_A = ROOT / "lessons" / "scenarios" / "durak" / "route_a.yaml"
@@ -217,6 +217,7 @@ class ToyState(State):
 
     class rules:
         name = "plain"
+        jokers_equal = False
 
     def __init__(self):
         self.players = ("A", "B")
@@ -320,3 +321,34 @@ def test_still_pictures_and_folded_text_survive_an_untrusted_notebook():
     finally:
         IPython.display.display = original
     assert [(f.summary, f.text) for f in shown] == [("Demo", "one\ntwo")]
+
+
+def test_jokers_are_drawn_alike_where_the_rules_make_them_equal():
+    from cardlab import daifugo, gandengyan
+    from cardlab.daifugo.widgets import FinishGrid
+
+    hands = {"甲": "BJ S3", "乙": "RJ H4", "丙": "S5"}
+    jdf = state_svg(daifugo.from_deal("jdf", ["甲", "乙", "丙", "丁"], hands={**hands, "丁": "S6"}))
+    assert "red joker" in jdf and "black joker" in jdf
+    assert ">BIG<" not in jdf and ">SMALL<" not in jdf
+    grid = FinishGrid()
+    grid.judge("S2 RJ")
+    assert "red joker" in grid.picture() and ">BIG<" not in grid.picture() and ">SMALL<" not in grid.picture()
+    # Gan Deng Yan's 大王 and 小王 differ: the big one and the small one.
+    yiqi = state_svg(gandengyan.from_deal("yiqi", ["甲", "乙", "丙"], hands=hands))
+    assert ">BIG<" in yiqi and ">SMALL<" in yiqi
+    # A single card drawn outside any position keeps BIG and SMALL; inside jokers_equal both look alike.
+    assert card_svg(card("RJ")) != card_svg(card("BJ")).replace(INK, RED)
+    with jokers_equal(True):
+        alike = card_svg(card("RJ")), card_svg(card("BJ"))
+    assert alike[0].replace(RED, "COLOUR").replace("red joker", "joker") == \
+        alike[1].replace(INK, "COLOUR").replace("black joker", "joker")
+    assert ">BIG<" in card_svg(card("RJ"))
+
+
+@pytest.mark.parametrize("game", ["durak", "daifugo", "gandengyan"])
+def test_every_rule_set_says_whether_its_jokers_are_equal(game):
+    import importlib
+
+    for rules in importlib.import_module(f"cardlab.{game}").RULESETS.values():
+        assert rules.jokers_equal is (game == "daifugo")

@@ -13,7 +13,7 @@ ipywidgets = pytest.importorskip("ipywidgets")
 from cardlab import card, durak  # noqa: E402
 from cardlab.scenario import load, loads  # noqa: E402
 from cardlab.svg import BACK_LABEL, HIGHLIGHT  # noqa: E402
-from cardlab.widgets import Compare, Quiz, Stepper, TryIt  # noqa: E402
+from cardlab.widgets import RUN_ME, Compare, Quiz, Referee, Stepper, TryIt  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 ROUTE_A = ROOT / "lessons" / "scenarios" / "durak" / "route_a.yaml"
@@ -413,6 +413,11 @@ steps:
     assert at_two.states[0] == at_one.states[0]  # podkidnoy refuses the transfer: stays before it
     (note,) = at_two.notes
     assert note.startswith("Under podkidnoy, step 2 (B transfer H8) is refused (not_allowed)")
+    # A step that only checks is not counted: the note names the step as the stepper shows it.
+    checked = loads(text.replace("  - A attack S8\n", "  - A attack S8\n  - expect: {defender: B}\n"))
+    assert Stepper(checked).total == 2
+    (note,) = Compare(checked, "podkidnoy", "perevodnoy", at_step=2).notes
+    assert note.startswith("Under podkidnoy, step 2 (B transfer H8) is refused")
     assert at_two.states[1].defender == "C"
 
 
@@ -421,6 +426,56 @@ def test_compare_keeps_the_attack_limit_exact():
     assert [s.limit for s in compare.states] == [6, 5]
     compare = Compare(ROUTE_A, "podkidnoy", "throw-in-fool", at_step=7)
     assert [s.limit for s in compare.states] == [6, 5]
+
+
+# --- one step numbering ---------------------------------------------------------------------------
+
+@pytest.fixture
+def checks_and_refusals(tmp_path) -> Path:
+    """Route A with a check-only step before its first action too: 11 steps in the file, of which
+    3 only check and 1 is refused (甲 attack D6); 8 steps for the stepper."""
+    text = ROUTE_A.read_text(encoding="utf-8").replace("steps:\n", "steps:\n  - expect: {attacker: 甲}\n", 1)
+    path = tmp_path / "checks_and_refusals.yaml"
+    path.write_text(text, encoding="utf-8")
+    steps = load(path).steps
+    assert (len(steps), sum(s.action is None for s in steps), sum(s.reject is not None for s in steps)) == (11, 3, 1)
+    return path
+
+
+def test_every_widget_shows_step_n_where_the_stepper_does(checks_and_refusals):
+    path = checks_and_refusals
+    stepper = Stepper(path)
+    referee = Referee(path.parent)
+    assert stepper.total == 8
+    for n in range(stepper.total + 1):
+        stepper.goto(n)
+        shown = stepper.position()
+        assert TryIt(path, at_step=n).position() == shown, n
+        compare = Compare(path, "podkidnoy", "perevodnoy", at_step=n)
+        assert [_position(s) for s in compare.states] == [shown, shown.replace("podkidnoy", "perevodnoy")], n
+        quiz_file = path.parent / f"quiz_{n}.yaml"
+        quiz_file.write_text("- question: Who acts?\n  choices: [甲, 乙]\n  answer: 甲\n"
+                             f"  position: {{scenario: {path.name}, step: {n}}}\n", encoding="utf-8")
+        assert _position(Quiz.from_file(quiz_file).questions[0]["state"]) == shown, n
+        referee.show(path.name, n)
+        assert referee.step == n and _position(referee.state) == shown, n
+    with pytest.raises(ValueError, match="from 0 \\(the start\\) to 8"):
+        TryIt(path, at_step=9)
+
+
+def test_quiz_from_scenario_asks_the_questions_of_the_stepper_step(checks_and_refusals):
+    stepper = Stepper(checks_and_refusals)
+    # Step 3 is the refused 甲 attack D6; step 7 is 乙 defend CQ CK with the check after it.
+    for n, question in ((3, "Is '甲 attack D6' legal here?"), (7, "Is '甲 attack SK' legal here?")):
+        stepper.goto(n)
+        (asked,) = Quiz.from_scenario(checks_and_refusals, step=n).questions
+        assert asked["question"] == question and asked["state"] == stepper.state
+    with pytest.raises(ValueError, match="step 8 of"):
+        Quiz.from_scenario(checks_and_refusals, step=8)
+
+
+def _position(state) -> str:
+    return state.learner_text(state.describe())
 
 
 # --- display plumbing -----------------------------------------------------------------------------
@@ -436,7 +491,9 @@ def test_widgets_display_as_ipywidgets_and_repr_deterministically(make):
     assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == first.widget.model_id
     # Saved without widget state, a notebook shows this instead of "VBox(children=...":
     assert bundle["text/plain"] == repr(first)
-    assert "Run this cell" in bundle["text/html"] and "VBox" not in bundle["text/html"]
+    assert RUN_ME in bundle["text/html"] and "VBox" not in bundle["text/html"]
+    # Run all cells, never this one alone: a widget cell needs the cells above it.
+    assert RUN_ME.startswith("Run all cells (Run → Run All Cells)") and "this cell" not in RUN_ME
 
 
 def test_quiz_text_prints_questions_and_choices_without_answers():

@@ -5,8 +5,13 @@
 
 Each notebook runs in its own folder (its relative paths are the learner's). Widget views and the
 saved widget state are dropped from the saved file: a notebook opened before its cells are run
-then shows each widget's static picture and "Run this cell ..." line (the ``text/html`` every
+then shows each widget's static picture and "Run all cells ..." line (the ``text/html`` every
 cardlab widget carries), never "model not found". nbval checks the printed outputs.
+
+The saved kernelspec is the one JupyterLab writes when it opens the notebook on this kernel (its
+name, display name and language, such as "Python 3 (ipykernel)"), and the language_info is the
+kernel's own: so opening a lesson leaves it unmodified, and a learner who only clicks (autosave is
+off: lab/overrides.json) leaves the file as it was.
 """
 
 from __future__ import annotations
@@ -15,10 +20,18 @@ import sys
 from pathlib import Path
 
 import nbformat
+from jupyter_client.kernelspec import KernelSpecManager
 from nbclient import NotebookClient
 
 ROOT = Path(__file__).resolve().parent.parent
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+KERNEL = "python3"
+
+
+def kernelspec(name: str = KERNEL) -> dict:
+    """The notebook metadata JupyterLab writes for kernel ``name`` as installed here."""
+    spec = KernelSpecManager().get_kernel_spec(name)
+    return {"display_name": spec.display_name, "language": spec.language, "name": name}
 
 
 def strip_widgets(notebook) -> None:
@@ -30,9 +43,10 @@ def strip_widgets(notebook) -> None:
 
 def run(path: Path) -> None:
     notebook = nbformat.read(path, as_version=4)
-    NotebookClient(notebook, timeout=300, kernel_name="python3",
+    NotebookClient(notebook, timeout=300, kernel_name=KERNEL,
                    resources={"metadata": {"path": str(path.parent)}}).execute()
     strip_widgets(notebook)
+    notebook.metadata["kernelspec"] = kernelspec()
     nbformat.write(notebook, path)
     print(f"ran {path.relative_to(ROOT)}")
 

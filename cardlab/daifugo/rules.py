@@ -68,6 +68,9 @@ class DaifugoRules:
       instead of cards of their choice.
     - ``first_leader``: who leads a game with no previous ranks when the deal names nobody:
       ``"first_seat"`` (the first player listed) or ``"diamond_three"`` (whoever holds ♦3).
+
+    ``jokers_equal`` (every rule set with jokers): the two jokers are equal, neither big nor small,
+    and are drawn alike.
     """
 
     name: str
@@ -86,6 +89,7 @@ class DaifugoRules:
     sequence_rule: str = "pairwise"
     return_weakest: bool = False
     first_leader: str = "first_seat"
+    jokers_equal = True
 
     @property
     def deck(self) -> tuple[Card, ...]:

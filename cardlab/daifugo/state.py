@@ -79,6 +79,7 @@ class DaifugoState(State):
     """
 
     game = "daifugo"
+    game_title = "Daifugo"
     PRIVATE_EVENTS = frozenset({"give", "exchange"})  # the two players of a pair see the cards
     VERBS = {"play": (1, 99), "pass": 0, "give": (0, 99)}
     NAME = "Daifugo"

@@ -21,7 +21,7 @@ from html import escape
 from typing import Iterable
 
 from ..cards import CardError, parse_cards, plain, to_symbols
-from ..svg import HIGHLIGHT, daifugo_top_svg
+from ..svg import HIGHLIGHT, daifugo_top_svg, jokers_equal
 from ..widgets import ACCEPTED, INFO, REFUSED, VERDICT_COLOURS, lines_html, still_html, Widget
 from .combos import Play, eight_cut, forbidden_finish, readings, starts_revolution
 from .rules import RULESETS, DaifugoRules
@@ -210,8 +210,11 @@ class FinishGrid(Widget):
 
     def picture(self) -> str:
         """The SVG of the last play picked (jokers with what they stand for); ``""`` before any
-        pick."""
-        return daifugo_top_svg(self.play.cards, None, width=48) if self.play else ""
+        pick. The jokers are drawn as the rules rank them (:func:`~cardlab.svg.jokers_equal`)."""
+        if self.play is None:
+            return ""
+        with jokers_equal(self.rules.jokers_equal):
+            return daifugo_top_svg(self.play.cards, None, width=48)
 
     def __repr__(self) -> str:
         picked = to_symbols(" ".join(str(c) for c in self.play.cards)) if self.play else "nothing"

@@ -34,12 +34,14 @@ _DECK_SET = frozenset(DECK)
 class DurakRules:
     """A named Durak rule set. ``first_round_limit`` caps attack cards in a game's first round
     (``None``: the usual limit); ``transfer`` enables perevodnoy's transfer; ``trump_six_swap``
-    lets the holder of the six of trumps take the face-up trump card."""
+    lets the holder of the six of trumps take the face-up trump card. ``jokers_equal`` is false:
+    the 36-card deck has no jokers to draw alike."""
 
     name: str
     first_round_limit: int | None = None
     transfer: bool = False
     trump_six_swap: bool = True
+    jokers_equal = False
 
     def round_cap(self, round_no: int) -> int:
         if round_no == 1 and self.first_round_limit is not None:
@@ -169,6 +171,7 @@ class DurakState(State):
     """A Durak position. Build one with :func:`new_game` or :func:`from_deal`."""
 
     game = "durak"
+    game_title = "Durak"
     PRIVATE_EVENTS = frozenset({"draw"})
     VERBS = {"attack": 1, "defend": 2, "take": 0, "done": 0, "transfer": 1, "swap": 0}
     NAME = "Durak"

@@ -56,6 +56,8 @@ class GanDengYanRules:
     - ``must_play``: a player who can follow must play (有出必出); passing is then refused with
       ``must_play``.
     - ``title``: the version in words, as the players would name it.
+    - ``jokers_equal`` (every rule set): false: the jokers are 大王 (the big, red one) and 小王
+      (the small, black one), and are drawn so.
 
     The rule sets (``RULESETS``):
 
@@ -79,6 +81,7 @@ class GanDengYanRules:
     must_play: bool = False
     hand_size: int = 5
     dealer_extra: int = 1
+    jokers_equal = False
 
     @property
     def deck(self) -> tuple[Card, ...]:

@@ -65,6 +65,7 @@ class GanDengYanState(State):
     """
 
     game = "gandengyan"
+    game_title = "Gan Deng Yan"
     PRIVATE_EVENTS = frozenset({"draw"})
     VERBS = {"play": (1, 99), "pass": 0}
     NAME = "Gan Deng Yan"

@@ -10,12 +10,14 @@ from typing import Any, Iterable
 
 from ..cards import Card, plain
 from ..engine import Event, State
-from ..scenario import Scenario, load
+from ..scenario import Scenario, Step, load
 from ..svg import NORMAL_CARD, TABLE_H, TABLE_W, svg_img
 
 ACCEPTED, REFUSED, INFO = "accepted", "refused", "info"
 VERDICT_COLOURS = {ACCEPTED: "#1a7f37", REFUSED: "#b3261e", INFO: "#333333"}
-RUN_ME = "Run this cell (Run → Run All Cells) to use the buttons."
+# The line over every widget's still picture. All cells: a widget cell alone stops at a NameError,
+# since its imports and the objects it shows are made in the cells above it.
+RUN_ME = "Run all cells (Run → Run All Cells) to use the buttons; until then this is only a picture."
 
 # The width in pixels of a card in the hand along the bottom of the table, for each size; "large"
 # is for a projector: every length of the picture 1.32 times the normal one.
@@ -80,25 +82,49 @@ def _whole_number(value, name: str) -> int:
     return value
 
 
+def fold_checks(items: Iterable, is_action) -> list[list]:
+    """``items`` (a scenario's steps, or their outcomes) grouped as every widget counts steps, the
+    way the :class:`~cardlab.widgets.Stepper` presses through them: group 0 is the start, with any
+    step that only checks (``expect:`` alone) before the first action; group N is the file's Nth
+    action, performed or refused, with the check-only steps right after it."""
+    groups: list[list] = [[]]
+    for item in items:
+        if is_action(item):
+            groups.append([item])
+        else:
+            groups[-1].append(item)
+    return groups
+
+
+def stepper_steps(scenario: Scenario) -> list[list[Step]]:
+    """The steps of ``scenario`` numbered as the Stepper numbers them (:func:`fold_checks`): item N
+    is step N, the file's steps it covers."""
+    return fold_checks(scenario.steps, lambda step: step.action is not None)
+
+
 def _check_at_step(scenario: Scenario, at_step: int | None) -> int:
     at = _whole_number(0 if at_step is None else at_step, "at_step")
-    if not 0 <= at <= len(scenario.steps):
-        raise ValueError(f"at_step must be a step number from 0 (the start) to {len(scenario.steps)}, "
-                         f"not {at_step!r}")
+    last = len(stepper_steps(scenario)) - 1
+    if not 0 <= at <= last:
+        raise ValueError(f"at_step must be a step number from 0 (the start) to {last}, as the Stepper "
+                         f"counts them (a step that only checks is not one), not {at_step!r}")
     return at
 
 
 def _replay(scenario: Scenario, rules, at_step: int | None) -> tuple[State, str | None]:
-    """The position after the first ``at_step`` steps of ``scenario`` played under ``rules``, and
-    ``None``; or, when those rules refuse one of the scenario's actions, the position before it and
-    a sentence saying so. Steps the scenario expects refused are skipped, as they change nothing."""
+    """The position after step ``at_step`` of ``scenario``, numbered as the Stepper numbers its
+    steps (:func:`stepper_steps`), played under ``rules``, and ``None``; or, when those rules
+    refuse one of the scenario's actions, the position before it and a sentence saying so. Every
+    widget that takes a step number finds its position here. Steps the scenario expects refused
+    are skipped, as they change nothing."""
     state = scenario.module.from_deal(rules, scenario.players, **scenario.deal)
-    for step in scenario.steps[:_check_at_step(scenario, at_step)]:
-        if step.action is None or step.reject is not None:
+    played = stepper_steps(scenario)[1:_check_at_step(scenario, at_step) + 1]
+    for number, (step, *_checks) in enumerate(played, 1):
+        if step.reject is not None:
             continue
         refusal = state.check(step.action)
         if refusal is not None:
-            return state, (f"Under {rules.name}, step {step.number} ({step.text}) is refused "
+            return state, (f"Under {rules.name}, step {number} ({step.text}) is refused "
                            f"({refusal.code}): {refusal.explanation} Shown: the position before it.")
         state.apply(step.action)
     return state, None
@@ -155,7 +181,7 @@ class Widget:
 
     def static_html(self) -> str:
         """What a notebook saved without widget state shows for this widget: its picture or text,
-        and a line saying to run the cell."""
+        and a line saying to run all cells (:data:`RUN_ME`)."""
         raise NotImplementedError
 
     def _repr_mimebundle_(self, **kwargs):

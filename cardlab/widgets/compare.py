@@ -34,8 +34,9 @@ def _replay_under(scenario: Scenario, rules, at_step: int | None) -> tuple[State
 class Compare(Widget):
     """One position under two rule sets side by side (such as durak ``podkidnoy`` and
     ``perevodnoy``): each picture with its legal actions, the actions legal under only one of them
-    marked. ``source`` is a scenario / path, replayed under each rule set up to step ``at_step``
-    (default: its start), or a :class:`State`, copied under each rule set. When one rule set
+    marked. ``source`` is a scenario / path, replayed under each rule set up to step ``at_step`` as
+    the :class:`Stepper` numbers steps (default: the start), or a :class:`State`, copied under
+    each rule set. When one rule set
     refuses an action of the scenario, its side shows the position before it and ``notes`` says so.
     A position one of them cannot hold (a joker under yeeqia) raises
     :class:`~cardlab.engine.IncompatibleRules`, whose message says why in one sentence."""

@@ -12,7 +12,8 @@ import yaml
 from ..engine import Action, State
 from ..scenario import Scenario, ScenarioError, load
 from ..svg import state_svg
-from .base import ACCEPTED, REFUSED, VERDICT_COLOURS, _scenario, _replay, lines_html, still_html, Widget
+from .base import (ACCEPTED, REFUSED, VERDICT_COLOURS, _scenario, _replay, lines_html, still_html, stepper_steps,
+                   Widget)
 
 
 _QUESTION_KEYS = {"question", "choices", "answer", "explanation", "state"}
@@ -70,7 +71,8 @@ class Quiz(Widget):
     def from_file(cls, path: str | Path) -> "Quiz":
         """Questions from a YAML file: a list of ``question``, ``choices``, ``answer`` (a choice or
         its index), ``explanation`` and optionally ``position: {scenario: PATH, step: N}`` (the
-        position after the first N steps of a scenario file, its path relative to the quiz file).
+        position after step N of a scenario file as the :class:`Stepper` numbers steps, its path
+        relative to the quiz file).
         Raises ``ValueError`` naming the file and question for anything wrong in it."""
         path = Path(path)
         try:
@@ -106,22 +108,24 @@ class Quiz(Widget):
         """Questions "Is 'ACTION' legal here?" (Legal / Illegal) from a scenario's ``reject`` steps
         and its ``legal`` / ``illegal`` expectations, each with the position it is asked in and the
         engine's explanation: the refusal's, or for a legal action what it would do. ``step``
-        keeps only that step's questions. Raises ``ValueError`` when there is none, and
+        keeps only the questions of that step as the :class:`Stepper` numbers steps (its action
+        and the checks folded into it). Raises ``ValueError`` when there is none, and
         :class:`IllegalAction` if a step the scenario performs is refused."""
         scenario = _scenario(source)
         state = scenario.start()
         questions = []
-        for s in scenario.steps:
-            ask = step is None or s.number == step
-            if s.action is not None:
-                if s.reject is not None:
-                    if ask:
-                        questions.append(_legality_question(state, s.action))
-                else:
-                    state.apply(s.action)
-            if ask:
-                for key in ("legal", "illegal"):
-                    questions.extend(_legality_question(state, action) for action, _, _ in s.expect.get(key, ()))
+        for number, group in enumerate(stepper_steps(scenario)):
+            ask = step is None or number == step
+            for s in group:
+                if s.action is not None:
+                    if s.reject is not None:
+                        if ask:
+                            questions.append(_legality_question(state, s.action))
+                    else:
+                        state.apply(s.action)
+                if ask:
+                    for key in ("legal", "illegal"):
+                        questions.extend(_legality_question(state, action) for action, _, _ in s.expect.get(key, ()))
         if not questions:
             where = f"step {step} of " if step is not None else ""
             raise ValueError(f"{where}{scenario.path} has no reject step and no legal or illegal "

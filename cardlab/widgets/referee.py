@@ -4,47 +4,97 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..engine import NotationError, State
-from ..scenario import load
+from ..engine import Action, NotationError, State
+from ..scenario import Scenario, load
 from ..svg import state_svg
-from .base import _whole_number, _replay, lines_html, still_html, Widget
+from .base import _whole_number, _replay, lines_html, still_html, stepper_steps, Widget
+
+# Beside a folder of worked examples: their file names in the order the lessons use them.
+ORDER_FILE = "order.txt"
+
+
+def example_order(folder: Path, scenarios: dict[str, Scenario]) -> list[str]:
+    """The names of ``scenarios`` (the worked examples of ``folder``, by file name) in the order
+    the Referee lists them: grouped by game and rule set, the groups in the order of their first
+    file; in a group, the order of :data:`ORDER_FILE` (one file name a line, ``#`` starts a
+    comment), then the files it does not name, by name. Raises ``ValueError`` for a name in it
+    that is not one of the examples."""
+    order = folder / ORDER_FILE
+    listed = []
+    if order.is_file():
+        for number, line in enumerate(order.read_text(encoding="utf-8").splitlines(), 1):
+            name = line.split("#", 1)[0].strip()
+            if name and name not in scenarios:
+                raise ValueError(f"{order}, line {number}: {name!r} is not a worked example in {folder}")
+            if name and name not in listed:
+                listed.append(name)
+    names = listed + sorted(set(scenarios) - set(listed))
+    groups = list(dict.fromkeys(_group(scenarios[name]) for name in names))
+    return sorted(names, key=lambda name: groups.index(_group(scenarios[name])))
+
+
+def _group(scenario: Scenario) -> tuple[str, str]:
+    return scenario.module.State.game_title, scenario.rules.name
 
 
 class Referee(Widget):
     """A game's checklist on a position the learner chooses: a worked example from ``folder``
-    (listed by title), the position after some of its steps (drawn; steps counted as the
-    :class:`Stepper` counts them), and a move typed in the
-    notation (``B defend S8 SQ``: a seat letter may stand for a name). The answers come from the
-    game's own checklist (:mod:`cardlab.referee`), that is from the engine's own checks."""
+    (listed as "Durak · podkidnoy — Route A: ...", grouped by game and rule set in the order the
+    lessons use them: :func:`example_order`), the position after one of its steps (drawn; step N
+    is the :class:`Stepper`'s step N), and a move typed in the notation (``B defend S8 SQ``: a seat
+    letter may stand for a name), asked with Ask or Enter. The move box suggests a legal move of
+    the position shown. The answers come from the game's own checklist (:mod:`cardlab.referee`),
+    that is from the engine's own checks."""
 
     def __init__(self, folder: str | Path):
         self.folder = Path(folder)
-        self.titles: dict[str, str] = {}
-        for path in sorted(self.folder.glob("*.yaml")):
-            self.titles[path.name] = load(path).title
-        if not self.titles:
+        scenarios = {path.name: load(path) for path in sorted(self.folder.glob("*.yaml"))}
+        if not scenarios:
             raise ValueError(f"no scenario files (*.yaml) in {self.folder}")
+        self._scenarios = {name: scenarios[name] for name in example_order(self.folder, scenarios)}
+        self.titles = {name: scenario.title for name, scenario in self._scenarios.items()}
         self.file, self.move, self._answer = next(iter(self.titles)), "", ""
         self._state, self.step = self._position(self.file, 0)
 
     @property
     def files(self) -> list[str]:
+        """The worked examples' file names, in the order of the list."""
         return list(self.titles)
+
+    def label(self, file: str) -> str:
+        """How the list names example ``file``: "Durak · podkidnoy — Route A: ..."."""
+        game, rules = _group(self._scenarios[file])
+        return f"{game} · {rules} — {self.titles[file]}"
 
     @property
     def state(self) -> State:
         """The position the question is asked on."""
         return self._state
 
+    @property
+    def last_step(self) -> int:
+        """The last step of the example shown (its steps numbered as the :class:`Stepper`'s)."""
+        return len(stepper_steps(self._scenarios[self.file])) - 1
+
+    @property
+    def suggestion(self) -> str:
+        """A move of the position shown as a learner types it (seat letter, verb, cards): its first
+        legal move that names cards, else its first legal move; the move box shows it until
+        something is typed."""
+        actions = self._state.legal_actions()
+        if not actions:
+            return "no move is legal here"
+        action = next((a for a in actions if a.cards), actions[0])
+        return str(Action(self._state.seat_letter(action.player), action.verb, action.cards))
+
     def _position(self, file: str, step: int) -> tuple[State, int]:
-        """The position after ``step`` steps counted as the stepper counts them (a step of the file
-        that only checks is not one), and that step number, within the example."""
+        """The position after step ``step`` as the :class:`Stepper` numbers steps, and that step
+        number, within the example (a step past its end: the end)."""
         if file not in self.titles:
             raise ValueError(f"{file!r} is not one of the worked examples ({', '.join(self.titles)})")
-        scenario = load(self.folder / file)
-        actions = [i for i, s in enumerate(scenario.steps, 1) if s.action is not None]
-        step = max(0, min(_whole_number(step, "the step"), len(actions)))
-        return _replay(scenario, scenario.rules, actions[step - 1] if step else 0)[0], step
+        scenario = self._scenarios[file]
+        step = max(0, min(_whole_number(step, "the step"), len(stepper_steps(scenario)) - 1))
+        return _replay(scenario, scenario.rules, step)[0], step
 
     def show(self, file: str, step: int = 0) -> None:
         """Choose the position: worked example ``file`` after its first ``step`` steps (a step past
@@ -75,11 +125,17 @@ class Referee(Widget):
         return still_html("Referee", state_svg(self._state, width=48))
 
     def _build(self, ipw):
-        self._file_menu = ipw.Dropdown(options=[(title, name) for name, title in self.titles.items()],
-                                       description="example", layout=ipw.Layout(width="auto"))
-        self._step_box = ipw.BoundedIntText(value=0, min=0, max=999, description="after step",
+        # Each control on its own line: a long example name never pushes the step box off screen,
+        # and the list takes the line's width, no more (a flex item: its margins included).
+        self._file_menu = ipw.Dropdown(options=[(self.label(name), name) for name in self.titles],
+                                       description="example",
+                                       layout=ipw.Layout(flex="1 1 auto", width="auto", min_width="0"))
+        self._step_box = ipw.BoundedIntText(value=0, min=0, max=self.last_step, description="after step",
                                             layout=ipw.Layout(width="12em"))
-        self._move_box = ipw.Text(placeholder="A attack S8", description="move")
+        self._step_count = ipw.HTML()
+        # continuous_update=False: the value arrives when Enter is pressed (or the box is left).
+        self._move_box = ipw.Text(description="move", continuous_update=False)
+        self._move_box.observe(lambda _change: self._on_move(), names="value")
         ask = ipw.Button(description="Ask")
         ask.on_click(lambda _b: self.ask(self._file_menu.value, self._step_box.value, self._move_box.value))
         for control in (self._file_menu, self._step_box):
@@ -88,7 +144,8 @@ class Referee(Widget):
         self._picture.add_class("cardlab-picture")
         self._output = ipw.HTML()
         self._output.add_class("cardlab-referee-answer")
-        box = ipw.VBox([ipw.HBox([self._file_menu, self._step_box]), self._picture,
+        box = ipw.VBox([ipw.HBox([self._file_menu], layout=ipw.Layout(width="100%")),
+                        ipw.HBox([self._step_box, self._step_count]), self._picture,
                         ipw.HBox([self._move_box, ask]), self._output])
         box.add_class("cardlab-referee")
         return box
@@ -99,9 +156,18 @@ class Referee(Widget):
         if not self._syncing and (self._file_menu.value, self._step_box.value) != (self.file, self.step):
             self.show(self._file_menu.value, self._step_box.value)
 
+    def _on_move(self) -> None:
+        """Enter in the move box: ask about the move typed."""
+        if not self._syncing and self._move_box.value.strip():
+            self.ask(self._file_menu.value, self._step_box.value, self._move_box.value)
+
     def _update_view(self) -> None:
         self._syncing = True  # the controls follow the Python state; their observers must not echo
-        self._file_menu.value, self._step_box.value, self._move_box.value = self.file, self.step, self.move
+        self._file_menu.value = self.file
+        self._step_box.max = self.last_step
+        self._step_box.value, self._move_box.value = self.step, self.move
         self._syncing = False
+        self._step_count.value = f"&nbsp;of {self.last_step}"
+        self._move_box.placeholder = self.suggestion
         self._picture.value = state_svg(self._state, width=48)
         self._output.value = lines_html(self._answer, "cardlab-referee-text", heading=False) if self._answer else ""

@@ -10,8 +10,8 @@ from ..engine import State
 from ..scenario import Scenario, expectation_words, run
 from ..svg import state_svg
 from .base import (
-    SIZES, SizedWidget, _keys, _large_buttons, _lay_out, _moved, _position_text, _scenario, _size, _whole_number, lines_html,
-    still_html, table_size, text_size)
+    SIZES, SizedWidget, _keys, _large_buttons, _lay_out, _moved, _position_text, _scenario, _size, _whole_number,
+    fold_checks, lines_html, still_html, table_size, text_size)
 
 
 class Stepper(SizedWidget):
@@ -24,6 +24,9 @@ class Stepper(SizedWidget):
 
     A step of the file that only checks (``expect:`` alone) is folded into the step before it, so
     every Step a learner presses changes something; its checks and note are read with that step.
+    Every widget that takes a step number (``TryIt(at_step=N)``, ``Compare(at_step=N)``, a quiz
+    file's ``step: N``, ``Quiz.from_scenario(step=N)``, the Referee's "after step") counts steps
+    this way (:func:`~cardlab.widgets.base.stepper_steps`), so step N there is this step N.
 
     ``view="teaching"`` shows every hand face up; ``view="player"`` only ``seat``'s (default: the
     first player). The scenario is replayed once, when the stepper is made; moving between steps
@@ -42,12 +45,7 @@ class Stepper(SizedWidget):
         self.size = _size(size)
         self.result = run(self.scenario, keep_states=True)
         # Frame 0 is the start; every other frame is one action step with the checks after it.
-        self._frames: list[list] = [[]]
-        for outcome in self.result.outcomes:
-            if outcome.step.action is None:
-                self._frames[-1].append(outcome)
-            else:
-                self._frames.append([outcome])
+        self._frames = fold_checks(self.result.outcomes, lambda outcome: outcome.step.action is not None)
         self._index = 0
         self._pictures: dict[int, str] = {}
 

@@ -44,7 +44,7 @@ class TryIt(SizedWidget):
     in the notation (:meth:`type_move`, the text box under the buttons) is played as written.
 
     ``source`` is a :class:`State` (copied, never changed) or a scenario / path, then played up to
-    step ``at_step`` of the file (default: its start). Cards on the table that an action may name
+    step ``at_step`` as the :class:`Stepper` numbers steps (default: the start). Cards on the table that an action may name
     (the game's ``table_cards``: in Durak the unbeaten attack cards) can be selected too; the game
     puts the selection in the order its notation writes (a Durak defence: the attack card first,
     whichever was selected first).
