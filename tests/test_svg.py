@@ -327,15 +327,15 @@ def test_jokers_are_drawn_alike_where_the_rules_make_them_equal():
     from cardlab import daifugo, gandengyan
     from cardlab.daifugo.widgets import FinishGrid
 
-    hands = {"甲": "BJ S3", "乙": "RJ H4", "丙": "S5"}
-    jdf = state_svg(daifugo.from_deal("jdf", ["甲", "乙", "丙", "丁"], hands={**hands, "丁": "S6"}))
+    hands = {"甲": "BJ RJ S3", "乙": "H4", "丙": "S5"}  # both jokers in the hand spread along the bottom
+    jdf = state_svg(daifugo.from_deal("jdf", ["甲", "乙", "丙", "丁"], hands={**hands, "丁": "S6"}), bottom="甲")
     assert "red joker" in jdf and "black joker" in jdf
     assert ">BIG<" not in jdf and ">SMALL<" not in jdf
     grid = FinishGrid()
     grid.judge("S2 RJ")
     assert "red joker" in grid.picture() and ">BIG<" not in grid.picture() and ">SMALL<" not in grid.picture()
     # Gan Deng Yan's 大王 and 小王 differ: the big one and the small one.
-    yiqi = state_svg(gandengyan.from_deal("yiqi", ["甲", "乙", "丙"], hands=hands))
+    yiqi = state_svg(gandengyan.from_deal("yiqi", ["甲", "乙", "丙"], hands=hands), bottom="甲")
     assert ">BIG<" in yiqi and ">SMALL<" in yiqi
     # A single card drawn outside any position keeps BIG and SMALL; inside jokers_equal both look alike.
     assert card_svg(card("RJ")) != card_svg(card("BJ")).replace(INK, RED)
