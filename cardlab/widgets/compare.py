@@ -98,7 +98,7 @@ class Compare(Widget):
             listing = "<ul>" + "".join(items) + "</ul>" if items else "<p>No legal actions.</p>"
             columns.append(ipw.VBox([
                 ipw.HTML(f"<b>{escape(rules.name)}</b>"),
-                ipw.HTML(state_svg(state, width=48, four_colour=self.four_colour)),
+                ipw.HTML(state_svg(state, width=42, four_colour=self.four_colour)),
                 ipw.HTML(f'<div class="cardlab-legal">Legal now:{listing}</div>'),
             ], layout=ipw.Layout(width="50%")))
         summary = ipw.HTML()
