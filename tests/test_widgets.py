@@ -105,13 +105,15 @@ def test_stepper_folds_a_check_into_the_step_before_it_and_says_it_in_words(step
     assert "Checked:" not in stepper.narration and "hand_sizes" not in stepper.narration
 
 
-def test_stepper_transcript_is_every_narration_in_order(stepper):
+def test_stepper_transcript_is_the_start_in_words_then_every_narration_in_order(stepper):
     text = stepper.transcript()
     narrations = []
     for n in range(stepper.total + 1):
         stepper.goto(n)
         narrations.append(stepper.narration)
-    assert text == "\n\n".join(narrations) and text.startswith("Start: Route A")
+    start = stepper.result.start.learner_text(stepper.result.start.describe())
+    assert text == "\n\n".join([f"{narrations[0]}\n{start}", *narrations[1:]]) and text.startswith("Start: Route A")
+    assert "乙 (B): 6♣ 7♥ 7♦ Q♠ K♣ A♦" in text.split("\n\n")[0]  # each hand, before the first step
     assert stepper.position() == stepper.state.learner_text(stepper.state.describe())
     assert "乙 (B): " in stepper.position() and "S8" not in stepper.transcript()
 

@@ -112,9 +112,12 @@ class Stepper(SizedWidget):
         return self.result.start.learner_text("\n".join(lines))
 
     def transcript(self) -> str:
-        """Every step's narration in order, as the learner reads them: the stepper printed, for a
-        cell that nbval checks."""
-        return "\n\n".join(self._narrate(i) for i in range(self.total + 1))
+        """The starting position as text (each hand, the stock, the table), then every step's
+        narration in order, as the learner reads them: the stepper printed, for a cell that nbval
+        checks and for a reader without the pictures."""
+        start = _position_text(self.result.start)
+        steps = [self._narrate(i) for i in range(self.total + 1)]
+        return "\n\n".join([f"{steps[0]}\n{start}", *steps[1:]])
 
     def position(self) -> str:
         """The current position as text, as the learner reads it (cards as 9♠, seat letters)."""
