@@ -253,8 +253,9 @@ def test_tryit_illegal_then_legal(page):
 
 
 def test_tryit_keyboard_tab_space_enter(page, out_dir):
-    """Tab reaches the cards, the arrows move between them, Space selects, Enter plays the verb
-    drawn as the primary button; the focus stays on the card when the new picture comes."""
+    """Tab (here Shift+Tab, from the controls beside the table) reaches the cards, the arrows move
+    between them, Space selects, Enter plays the verb drawn as the primary button; the focus stays
+    on the card when the new picture comes."""
     table = page.locator(".cardlab-tryit").first
     table.scroll_into_view_if_needed()
     undo = table.get_by_role("button", name="Undo", exact=True)
@@ -263,8 +264,8 @@ def test_tryit_keyboard_tab_space_enter(page, out_dir):
         sync_api.expect(table.locator(".cardlab-verdict")).to_contain_text("Undone")
     sync_api.expect(table.get_by_role("button", name="Attack", exact=True)).to_have_class(
         re.compile(r"\bmod-primary\b"))
-    table.get_by_role("button", name="Projector size").focus()  # the control before the picture
-    page.keyboard.press("Tab")
+    table.get_by_role("button", name="Projector size").focus()  # the first control beside the picture
+    page.keyboard.press("Shift+Tab")  # back into the picture: its cards are one stop (the arrows move)
     focused = "document.activeElement.dataset.card"
     assert page.evaluate(focused) is not None, "Tab did not reach a card"
     for _ in range(12):
