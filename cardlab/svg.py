@@ -447,11 +447,33 @@ class Middle:
             highlight = c is not None and c in self.highlight
         return placed(c, x, y, self.card, four_colour=self.four_colour, highlight=highlight, rotate=rotate)
 
+    def play_row(self, tokens, x: float, y: float) -> str:
+        """A climbing game's play to beat: its cards side by side from (x, y), closer together when
+        they would pass the band's right edge, each joker or wild card standing in for another
+        card marked "as 10♥" under it."""
+        w = self.card
+        step = min(w * 1.08, (self.x + self.w - w - x) / max(len(tokens) - 1, 1))
+        parts = []
+        for i, token in enumerate(tokens):
+            left = x + i * step
+            parts.append(self.card_at(token.card if isinstance(token, StandIn) else token, left, y))
+            if isinstance(token, StandIn):
+                parts.append(self.text(left + w / 2, y + w * CARD_H / CARD_W + 14 * self.s,
+                                       f"as {stand_in_symbol(token)}", MUTED, anchor="middle"))
+        return "".join(parts)
+
     def outline(self, x: float, y: float) -> str:
         """An empty place for a card: a dashed outline."""
         w = self.card
         return (f'<rect x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(w * CARD_H / CARD_W)}" '
                 f'rx="{num(w * 0.08)}" fill="none" stroke="#999999" stroke-dasharray="5 4"/>')
+
+
+def play_names(tokens) -> str:
+    """The cards of a play in words, each stand-in with what it stands for: the text alternative
+    of :meth:`Middle.play_row`."""
+    return ", ".join(f"{t.card.name} as {stand_in_symbol(t)}" if isinstance(t, StandIn) else t.name
+                     for t in tokens)
 
 
 def is_hidden(view: str, seat: str | None, player: str) -> bool:

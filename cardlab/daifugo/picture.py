@@ -4,8 +4,8 @@ revolution over the table."""
 
 from __future__ import annotations
 
-from ..cards import SUIT_SYMBOLS, StandIn
-from ..svg import MUTED, Middle, placed, stand_in_symbol, table_svg
+from ..cards import SUIT_SYMBOLS
+from ..svg import MUTED, Middle, play_names, table_svg
 from .rules import RANK_TITLES
 
 
@@ -59,24 +59,15 @@ def daifugo_svg(state, *, view: str = "teaching", seat: str | None = None, botto
         caption = "the table is empty: a free lead"
 
     def middle(band: Middle) -> str:
-        s, w = band.s, band.card
+        s = band.s
         parts = [band.text(band.x + 4 * s, band.y + 14 * s, caption, weight="bold")]
-        step = min(w * 1.08, (band.w - w - 8 * s) / max(len(tokens) - 1, 1))
-        y = band.y + 24 * s
-        for i, token in enumerate(tokens):
-            c = token.card if isinstance(token, StandIn) else token
-            x = band.x + 4 * s + i * step
-            parts.append(placed(c, x, y, w, four_colour=band.four_colour, highlight=c in band.highlight))
-            if isinstance(token, StandIn):
-                parts.append(band.text(x + w / 2, y + w * 1.4 + 14 * s, f"as {stand_in_symbol(token)}", MUTED,
-                                       anchor="middle"))
+        parts.append(band.play_row(tokens, band.x + 4 * s, band.y + 24 * s))
         if state.passed and not state.over:
             passed = ", ".join(state.seat_label(p) for p in state.players if p in state.passed)
             parts.append(band.text(band.x + 4 * s, band.y + band.h - 4 * s, f"passed: {passed}", MUTED))
         return "".join(parts)
 
-    names = ", ".join(f"{t.card.name} as {stand_in_symbol(t)}" if isinstance(t, StandIn) else t.name
-                      for t in tokens)
+    names = play_names(tokens)
     holds = "; ".join(f"{state.seat_label(p)} holds {len(state.hands[p])}" for p in state.players)
     summary = f"{', '.join(facts)}; {caption}{': ' + names if names else ''}; {holds}"
     return table_svg(state, view=view, seat=seat, bottom=bottom, highlight=highlight, width=width,

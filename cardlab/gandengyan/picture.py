@@ -3,8 +3,7 @@ on the table the stock with its count, the play to beat with who played it, and 
 
 from __future__ import annotations
 
-from ..cards import StandIn
-from ..svg import CARD_H, CARD_W, MUTED, Middle, placed, stand_in_symbol, table_svg
+from ..svg import CARD_H, CARD_W, MUTED, Middle, play_names, table_svg
 
 
 def _tags(state, p: str) -> list[str]:
@@ -64,19 +63,11 @@ def gandengyan_svg(state, *, view: str = "teaching", seat: str | None = None, bo
         parts.append(band.text(band.x + 4 * s, y + h + 22 * s, stock_label))
         table_x = band.x + w + 40 * s
         parts.append(band.text(table_x, band.y + 14 * s, caption, weight="bold"))
-        step = min(w * 1.08, (band.x + band.w - w - table_x) / max(len(tokens) - 1, 1))
-        for i, token in enumerate(tokens):
-            c = token.card if isinstance(token, StandIn) else token
-            x = table_x + i * step
-            parts.append(placed(c, x, y, w, four_colour=band.four_colour, highlight=c in band.highlight))
-            if isinstance(token, StandIn):
-                parts.append(band.text(x + w / 2, y + h + 14 * s, f"as {stand_in_symbol(token)}", MUTED,
-                                       anchor="middle"))
+        parts.append(band.play_row(tokens, table_x, y))
         parts.append(band.text(table_x, band.y + band.h - 4 * s, passed, MUTED))
         return "".join(parts)
 
-    names = ", ".join(f"{t.card.name} as {stand_in_symbol(t)}" if isinstance(t, StandIn) else t.name
-                      for t in tokens)
+    names = play_names(tokens)
     holds = "; ".join(f"{state.seat_label(p)} holds {len(state.hands[p])}" for p in state.players)
     summary = f"{', '.join(facts)}; {caption}{': ' + names if names else ''}; {passed}; {holds}"
     return table_svg(state, view=view, seat=seat, bottom=bottom, highlight=highlight, width=width,
