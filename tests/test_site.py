@@ -316,6 +316,38 @@ def test_tryit_illegal_then_legal(lesson):
     lesson.screenshot(path=str(OUT / "site_tryit.png"))
 
 
+def test_a_whole_example_steps_at_one_height_on_a_projector_screen(lesson):
+    """As in JupyterLab (tests/test_table_browser.py): at 1280×720 every step keeps the whole
+    stepper on screen at one height, at most 560 px, and Projector size makes the cards larger
+    while it still fits the screen."""
+    lesson.set_viewport_size({"width": 1280, "height": 720})
+    stepper = lesson.locator(".cardlab-stepper").first
+    stepper.get_by_role("button", name="Reset", exact=True).click()
+    sync_api.expect(stepper.locator(".cardlab-counter")).to_contain_text("step 0 of")
+    stepper.evaluate("element => element.scrollIntoView({block: 'center'})")
+    height = stepper.bounding_box()["height"]
+    assert height <= 560
+    step = stepper.get_by_role("button", name="Step", exact=True)
+    count = 0
+    while step.is_enabled():
+        step.click()
+        count += 1
+        sync_api.expect(stepper.locator(".cardlab-counter")).to_contain_text(f"step {count} of")
+        box = stepper.bounding_box()
+        assert box["height"] == height and box["y"] >= 0 and box["y"] + box["height"] <= 720
+    card_width = ("cards => Math.max(...cards.map(card => card.getBoundingClientRect().width))")
+    normal = stepper.locator(".cardlab-picture [data-card]").evaluate_all(card_width)
+    stepper.get_by_role("button", name="Projector size").click()
+    sync_api.expect(stepper.locator(".cardlab-picture svg")).to_have_attribute("width", "713.57")
+    stepper.evaluate("element => element.scrollIntoView({block: 'center'})")
+    assert stepper.locator(".cardlab-picture [data-card]").evaluate_all(card_width) >= 1.3 * normal
+    box = stepper.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 720
+    lesson.screenshot(path=str(OUT / "site_stepper_projector.png"))
+    stepper.get_by_role("button", name="Projector size").click()
+    lesson.set_viewport_size({"width": 1400, "height": 1000})
+
+
 def test_site_opens_on_the_lessons_index(browser, base_url):
     context = _context(browser)
     try:

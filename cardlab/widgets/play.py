@@ -530,6 +530,8 @@ class Table(TryIt):
         self._start_bots()
         return box
 
+    _verdict_flex = "0 0 auto"  # a game table's column grows with what it holds
+
     @staticmethod
     def _controls_height(height: int) -> dict[str, str]:
         """A game table's column holds its account of the game and the save controls too: at least

@@ -212,7 +212,10 @@ class Stepper(SizedWidget):
         width, height = table_size(self.size)
         _lay_out(self._picture, width=f"{width}px", height=f"{height}px", flex="0 0 auto")
         _lay_out(self._side, flex="1 1 260px", min_width="260px", height=f"{height}px", margin="0 0 0 10px")
-        _lay_out(self._narration, flex="1 1 auto", min_height="0", overflow="auto")
+        # The narration takes the room left and scrolls; the title and the buttons never shrink.
+        for part in self._side.children:
+            _lay_out(part, flex="0 0 auto")
+        _lay_out(self._narration, flex="1 1 0", min_height="0", overflow="auto")
         _lay_out(self._size_button, align_self="flex-start")
         self._picture.projector = self.size == "large"
         _large_buttons([*self._buttons.values(), self._size_button], self.size)

@@ -368,10 +368,15 @@ class TryIt(SizedWidget):
         _lay_out(self._picture, width=f"{width}px", height=f"{height}px", flex="0 0 auto")
         _lay_out(self._controls, flex="1 1 270px", min_width="270px", margin="0 0 0 10px",
                  **self._controls_height(height))
-        _lay_out(self._verdict_html, flex="1 1 auto", min_height="0", overflow="auto")
+        # The verdict takes the room left and scrolls; the controls above it never shrink.
+        for part in self._controls.children:
+            _lay_out(part, flex="0 0 auto")
+        _lay_out(self._verdict_html, flex=self._verdict_flex, min_height="0", overflow="auto")
         _lay_out(self._size_button, align_self="flex-start")
         self._picture.projector = self.size == "large"
         _large_buttons([*self._verb_button.values(), self._hint, self._undo, self._size_button], self.size)
+
+    _verdict_flex = "1 1 0"  # the verdict fills the column's room left
 
     @staticmethod
     def _controls_height(height: int) -> dict[str, str]:
