@@ -452,7 +452,7 @@ class DurakState(State):
             return Refusal("not_allowed", f"{player} picked up {six} from the table; only a player who "
                            "was dealt the six of trumps or drew it may swap it.")
         if len(self.stock) < 2:
-            return Refusal("not_allowed", "The swap needs the face-up trump card and at least one "
+            return Refusal("not_allowed", "The swap needs the face-up card and at least one "
                            "more card in the stock.")
         return None
 
