@@ -259,7 +259,7 @@ def test_other_players_add_only_after_the_main_attacker_is_done():
     assert r.code == "not_your_turn" and "main attacker" in r.explanation
     play(s, "甲 attack S9")
     r = refusal(s, "丙 attack C9")
-    assert r.code == "not_your_turn" and "priority" in r.explanation
+    assert r.code == "not_your_turn" and "has the first say" in r.explanation
     assert code(s, "丙 done") == "not_your_turn"
     play(s, "甲 done")
     assert code(s, "丙 attack C9") is None
@@ -267,7 +267,7 @@ def test_other_players_add_only_after_the_main_attacker_is_done():
     assert r.code == "not_your_turn" and "done" in r.explanation
     play(s, "丙 attack C9")  # a new card on the table: 甲 may add again
     assert code(s, "甲 attack D9") is None
-    assert code(s, "丙 attack H9") == "not_your_turn"  # 甲 has priority again
+    assert code(s, "丙 attack H9") == "not_your_turn"  # 甲 has the first say again
 
 
 def test_others_may_add_when_the_main_attacker_cannot():
@@ -304,6 +304,27 @@ def test_take_picks_up_everything_including_own_defence_cards():
     # the defender took: the next player after the defender attacks; with two, the same attacker
     assert (s.attacker, s.defender) == ("甲", "乙")
     assert len(s.hands["甲"]) == 6
+
+
+def test_a_take_with_no_defence_card_picks_up_the_attack_cards_only():
+    s = deal({"甲": "S8 D8 CQ", "乙": "SQ H7 CK"}, trump="H", attacker="甲")
+    events = play(s, "甲 attack S8", "乙 take", "甲 attack D8")
+    take = next(e for e in events if e.kind == "take")
+    assert take.text == "乙 picks up all 2 attack cards on the table."
+
+
+def test_a_take_cannot_be_taken_back():
+    s = deal({"甲": "S8 D8 CQ", "乙": "SQ H7 CK"}, trump="H", attacker="甲")
+    play(s, "甲 attack S8", "乙 take")
+    assert code(s, "乙 defend S8 SQ") == "not_allowed"
+    assert code(s, "乙 take") == "not_allowed"
+
+
+def test_the_table_picture_names_the_other_attackers_as_adding():
+    from cardlab.durak.picture import _tags
+
+    s = deal({"甲": "S8", "乙": "SQ", "丙": "D8"}, trump="H", attacker="甲", stock="C6 H6")
+    assert [_tags(s, p) for p in s.players] == [["attacker"], ["defender"], ["may add"]]
 
 
 def test_successful_defence_discards_the_table():

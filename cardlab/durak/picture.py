@@ -17,13 +17,13 @@ def _tags(state, p: str) -> list[str]:
         return ["attacker"]
     if p == state.defender:
         return ["defender, takes" if state.taking else "defender"]
-    return ["may throw in"]
+    return ["may add"]
 
 
 def durak_table_svg(state, *, view: str = "teaching", seat: str | None = None, bottom: str | None = None,
                     highlight=(), width: float = 56, four_colour: bool = False) -> str:
     """A Durak position as the card table (:func:`cardlab.svg.table_svg`): each seat with its role
-    (attacker, defender, may throw in, out); on the table the stock with the face-up trump card
+    (attacker, defender, may add, out); on the table the stock with the face-up trump card
     under it, the attack cards with each defence card laid across its attack card, open attacks
     marked "open", and the discard pile with its count. Highlighted cards are outlined; a
     highlighted card in the discard pile outlines the pile."""

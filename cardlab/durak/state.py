@@ -333,7 +333,7 @@ class DurakState(State):
                 return Refusal("not_your_turn", f"{self.attacker} is the main attacker and opens the "
                                "round; the others may only add cards after that.")
             if not self._main_done():
-                return Refusal("not_your_turn", f"The main attacker {self.attacker} has priority: "
+                return Refusal("not_your_turn", f"The main attacker {self.attacker} has the first say: "
                                f"{self.attacker} can still add a card and has not said done since "
                                "the last card landed, so the others must wait.")
         return None
@@ -452,7 +452,7 @@ class DurakState(State):
             return Refusal("not_allowed", f"{player} picked up {six} from the table; only a player who "
                            "was dealt the six of trumps or drew it may swap it.")
         if len(self.stock) < 2:
-            return Refusal("not_allowed", "The swap needs the face-up trump card and at least one "
+            return Refusal("not_allowed", "The swap needs the face-up card and at least one "
                            "more card in the stock.")
         return None
 
@@ -604,8 +604,12 @@ class DurakState(State):
             self.hands[defender] += cards
             if _holds(cards, self._six):
                 self.six_swappable = False
-            text = (f"{defender} picks up the card on the table." if len(cards) == 1 else
-                    f"{defender} picks up all {len(cards)} cards on the table, own defence cards included.")
+            if len(cards) == 1:
+                text = f"{defender} picks up the card on the table."
+            elif any(self.defences):
+                text = f"{defender} picks up all {len(cards)} cards on the table, own defence cards included."
+            else:
+                text = f"{defender} picks up all {len(cards)} attack cards on the table."
             events = [_new(Event, ("take", defender, cards, text))]
             defended = False
         else:
