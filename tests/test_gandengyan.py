@@ -112,13 +112,14 @@ def test_the_refusals_call_each_type_by_one_name_as_the_lessons_do():
              readings(parse_cards("S3 H3 S4 H4 S5 H5"), YIQI)[1].explanation,
              readings(parse_cards("S3 S4 S5 H3"), YIQI)[1].explanation]
     state = deal("jj", 甲="S5 DK", 乙="H6 C9", 丙="D3", leader="甲")
+    texts.append(why(state, "甲 pass"))
     act(state, "甲 play S5")
     texts.append(why(state, "乙 pass"))
     words = " ".join(texts)
     assert "The table shows a pair run (6♠ 6♥ 7♠ 7♥)" in words and "The table shows a run (6♠ 7♥ 8♦)" in words
     assert "a run (three ranks in a row, 3-4-5 up to Q-K-A), a pair run (two pairs of adjacent ranks" in words
     assert "a pair run is two cards of each of two ranks in a row" in words
-    assert "乙 could follow 5♠ with" in words
+    assert "乙 could follow 5♠ with" in words and "a pass lets a play on the table go by" in words
     for other in ("run of three", "adjacent pairs,", "two adjacent pairs", "joker bomb", "sequence", "answer"):
         assert other not in words
 

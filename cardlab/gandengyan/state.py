@@ -192,7 +192,7 @@ class GanDengYanState(State):
         if top is None:
             if can_lead(self.hands[player], self.rules):
                 return Refusal("cannot_pass", f"The table is empty, so {player} leads and must play (any "
-                               "type): a pass answers a play on the table.")
+                               "type): a pass lets a play on the table go by.")
             return None
         if self.rules.must_play:
             offered = self._still_offered()
