@@ -122,6 +122,10 @@ def test_the_refusals_call_each_type_by_one_name_as_the_lessons_do():
     assert "乙 could follow 5♠ with" in words and "a pass lets a play on the table go by" in words
     for other in ("run of three", "adjacent pairs,", "two adjacent pairs", "joker bomb", "sequence", "answer"):
         assert other not in words
+    from cardlab.gandengyan.checklist import table_talk
+
+    talk = dict(table_talk(new_game("jj", P3, seed=1, dealer="甲")))
+    assert talk["What may a wild card do?"].endswith("There is no two-joker bomb.")
 
 
 @pytest.mark.parametrize("text, rules", [("BJ", YIQI), ("BJ=9", YIQI), ("BJ=9 RJ=9", YIQI), ("W1", JJ),

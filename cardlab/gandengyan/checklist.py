@@ -24,7 +24,7 @@ def table_talk(state) -> list[tuple[str, str]]:
     else:
         deck = "58: the 52 cards and the six wild cards W1-W6; no jokers."
         wild = ("What may a wild card do?", "stand in for a rank beside other cards (4-4-W1 as three 4s, "
-                "8-9-W1 as a run); never alone, not even as the last card. There is no joker bomb.")
+                "8-9-W1 as a run); never alone, not even as the last card. There is no two-joker bomb.")
         bombs = "three of a kind < four of a kind"
     passing = ("no (有出必出): a player who can follow must play; one who cannot passes" if rules.must_play
                else "yes, except on their own lead; a pass neither ends the round nor draws a card")
