@@ -105,6 +105,29 @@ def test_no_combination_says_why(text, words):
     assert "The types are" in refusal.explanation or "already" in words
 
 
+def test_the_refusals_call_each_type_by_one_name_as_the_lessons_do():
+    """The lessons call 6-7-8 a run and 6-6-7-7 a pair run, and 接牌 following; the engine's words
+    that the lessons print say the same (issue 21: one English name per thing)."""
+    texts = [ruling(play("S2 H2"), play("S6 H6 S7 H7"))[1], ruling(play("S6 H6 S7 H7"), play("S6 H7 D8"))[1],
+             readings(parse_cards("S3 H3 S4 H4 S5 H5"), YIQI)[1].explanation,
+             readings(parse_cards("S3 S4 S5 H3"), YIQI)[1].explanation]
+    state = deal("jj", 甲="S5 DK", 乙="H6 C9", 丙="D3", leader="甲")
+    texts.append(why(state, "甲 pass"))
+    act(state, "甲 play S5")
+    texts.append(why(state, "乙 pass"))
+    words = " ".join(texts)
+    assert "The table shows a pair run (6♠ 6♥ 7♠ 7♥)" in words and "The table shows a run (6♠ 7♥ 8♦)" in words
+    assert "a run (three ranks in a row, 3-4-5 up to Q-K-A), a pair run (two pairs of adjacent ranks" in words
+    assert "a pair run is two cards of each of two ranks in a row" in words
+    assert "乙 could follow 5♠ with" in words and "a pass lets a play on the table go by" in words
+    for other in ("run of three", "adjacent pairs,", "two adjacent pairs", "joker bomb", "sequence", "answer"):
+        assert other not in words
+    from cardlab.gandengyan.checklist import table_talk
+
+    talk = dict(table_talk(new_game("jj", P3, seed=1, dealer="甲")))
+    assert talk["What may a wild card do?"].endswith("There is no two-joker bomb.")
+
+
 @pytest.mark.parametrize("text, rules", [("BJ", YIQI), ("BJ=9", YIQI), ("BJ=9 RJ=9", YIQI), ("W1", JJ),
                                          ("W1 W2", JJ), ("W1 W2 W3", JJ)])
 def test_jokers_and_wild_cards_without_a_natural_card_are_refused(text, rules):
@@ -143,8 +166,8 @@ def test_the_2_exception(top, follow, reason):
 
 @pytest.mark.parametrize("top, follow, extra", [
     ("S8 H8", "S2", ""), ("S8", "S9 H9", ""), ("S6 H7 D8", "S9 H9 S10 H10", ""),
-    ("S6 H7 D8", "S2 H2", "A pair of 2s answers only a pair, never a run."),
-    ("S6 H6 S7 H7", "S2 H2", "A pair of 2s answers only a pair, never a run."),
+    ("S6 H7 D8", "S2 H2", "A pair of 2s beats only a pair, never a run or a pair run."),
+    ("S6 H6 S7 H7", "S2 H2", "A pair of 2s beats only a pair, never a run or a pair run."),
 ])
 def test_a_different_type_is_a_shape_mismatch(top, follow, extra):
     code_, text = ruling(play(follow), play(top))

@@ -71,9 +71,9 @@ def test_who_draws_and_who_leads_after_a_play():
 def test_a_pass_that_does_not_end_the_round_and_one_that_does():
     state = after("three_player_round.yaml", 13)  # 丙's 8 is on the table, 甲 to act
     first = answers(state, "甲 pass")
-    assert first["Is there a play to answer?"] == "yes: 丙's single 8 (8♦)."
+    assert first["Is there a play to follow?"] == "yes: 丙's single 8 (8♦)."
     assert first["Must 甲 play?"] == "no: under yiqi a player may pass even when able to play."
-    assert first["Does this pass end the round?"].startswith("no: 乙 may still answer")
+    assert first["Does this pass end the round?"].startswith("no: 乙 may still follow")
     second = answers(after("three_player_round.yaml", 14), "乙 pass")
     assert second["Does this pass end the round?"].startswith("yes")
     assert second["Who draws?"] == "丙, then 甲, then 乙, 1 card each."
@@ -104,7 +104,7 @@ def test_a_bomb_that_is_too_small_and_an_empty_table():
     replies = answers(state, "丙 play S2 H2 D2")
     assert replies["Does a 2 or bomb exception apply?"].startswith("no: three 2s (2♠ 2♥ 2♦) do not beat four 3s")
     lead = answers(after("runs.yaml", 0), "乙 pass")
-    assert lead["Is there a play to answer?"].startswith("no: the table is empty")
+    assert lead["Is there a play to follow?"].startswith("no: the table is empty")
     assert lead["So, is it legal?"].startswith("no (cannot_pass)")
     start = answers(after("runs.yaml", 0), "乙 play S6 S7 S8")
     assert start["Is there a play to beat?"] == "no: the table is empty, so any type may lead."

@@ -185,7 +185,11 @@ def test_repr_is_deterministic_and_the_bundle_carries_the_articles_table():
     html = bundle["text/html"]
     assert RUN_ME in html and "VBox" not in html
     left = ' style="text-align:left"'
-    assert f"<td{left}>four 3s (3♠ 3♥ 3♦ 3♣)</td><td{left}>three As (A♠ A♥ A♦)</td>" in html
+    # The columns in the order of the lists and of the lesson's copy of the article's table: the play
+    # on the table first, then the play put on it.
+    assert f"<th{left}>on the table</th><th{left}>played on it</th>" in html
+    assert f"<td{left}>three As (A♠ A♥ A♦)</td><td{left}>four 3s (3♠ 3♥ 3♦ 3♣)</td>" in html
+    assert "each play on the right beats the play on the left" in html
 
 
 def test_picture_shows_both_plays_and_what_a_joker_stands_for(compare):

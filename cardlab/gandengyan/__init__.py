@@ -4,8 +4,8 @@ the table's picture (:mod:`.picture`) and the players' checklist (:mod:`.checkli
 
 - ``yiqi``: 弈棋耍大牌's main version. 54 cards with both jokers, 2 to 5 players; the dealer gets 6
   cards, the others 5, the rest is the stock; the dealer leads and play goes clockwise. Ranks run
-  3 < 4 < ... < K < A < 2; the types are a single, a pair, a run of three and two adjacent pairs
-  (6-6-7-7), never with a 2 in a run. A follow is the same type exactly one rank higher (8 → 9,
+  3 < 4 < ... < K < A < 2; the types are a single, a pair, a run (three ranks in a row) and a pair
+  run (two adjacent pairs, 6-6-7-7), never with a 2 in a run. A follow is the same type exactly one rank higher (8 → 9,
   6-7-8 → 7-8-9); a single 2 beats any other single and a pair of 2s any other pair. Bombs beat
   every ordinary play: three of a kind < four of a kind < the two jokers, the same size by rank with
   no one-higher limit. A joker is wild beside other cards (``BJ=4``) and never played alone. A pass
@@ -22,7 +22,7 @@ costs little); ``docs/rules.md`` lists them too:
 - Who draws first (``first_drawer="leader"``): the player who takes the lead, then the others
   clockwise; ``"left"`` starts on the leader's left and ends with the leader. It matters only when
   the stock runs out part way round.
-- A pass lasts until the next play: a player who passed may answer again once someone plays.
+- A pass lasts until the next play: a player who passed may follow again once someone plays.
 - Passing on one's own lead is refused (``cannot_pass``): the table is empty. The one exception is
   a leader who holds nothing that may lead (a lone joker, or in ``jj`` only wild cards): they pass
   the lead to their left. If every player passes the lead, the round ends without a play, the draw

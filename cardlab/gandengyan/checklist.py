@@ -24,7 +24,7 @@ def table_talk(state) -> list[tuple[str, str]]:
     else:
         deck = "58: the 52 cards and the six wild cards W1-W6; no jokers."
         wild = ("What may a wild card do?", "stand in for a rank beside other cards (4-4-W1 as three 4s, "
-                "8-9-W1 as a run); never alone, not even as the last card. There is no joker bomb.")
+                "8-9-W1 as a run); never alone, not even as the last card. There is no two-joker bomb.")
         bombs = "three of a kind < four of a kind"
     passing = ("no (有出必出): a player who can follow must play; one who cannot passes" if rules.must_play
                else "yes, except on their own lead; a pass neither ends the round nor draws a card")
@@ -129,9 +129,9 @@ def _ask_play(state, player: str, cards) -> list[tuple[str, str]]:
 def _ask_pass(state, player: str) -> list[tuple[str, str]]:
     top, last = state.top, state.last_player
     if top is None:
-        return [("Is there a play to answer?", f"no: the table is empty, so {player} leads and may pass "
+        return [("Is there a play to follow?", f"no: the table is empty, so {player} leads and may pass "
                  "only when holding nothing that may lead.")]
-    answers = [("Is there a play to answer?", f"yes: {last}'s {top}.")]
+    answers = [("Is there a play to follow?", f"yes: {last}'s {top}.")]
     plays = state.plays_for(player)
     if state.rules.must_play:
         must = (f"yes (有出必出): {player} could play {plays[0].shown}" if plays
@@ -141,7 +141,7 @@ def _ask_pass(state, player: str) -> list[tuple[str, str]]:
     answers.append((f"Must {player} play?", must + "."))
     others = [p for p in state.players if p != last and p not in state.passed and p != player]
     if others:
-        answers.append(("Does this pass end the round?", f"no: {', '.join(others)} may still answer; a "
+        answers.append(("Does this pass end the round?", f"no: {', '.join(others)} may still follow; a "
                         "pass neither ends the round nor draws a card."))
         return answers
     answers.append(("Does this pass end the round?", f"yes: everyone else will have passed {last}'s play, "

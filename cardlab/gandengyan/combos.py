@@ -20,8 +20,8 @@ SINGLE, PAIR, RUN, PAIRS, THREE, FOUR, JOKERS = "single", "pair", "run", "pairs"
 ORDINARY = (SINGLE, PAIR, RUN, PAIRS)
 BOMB_TIER = {THREE: 0, FOUR: 1, JOKERS: 2}
 JOKER_PLACE = len(ORDER)  # the joker bomb has no rank; it sits above every place
-KIND_WORDS = {SINGLE: "a single card", PAIR: "a pair", RUN: "a run of three", PAIRS: "two adjacent pairs",
-              THREE: "a bomb of three", FOUR: "a bomb of four", JOKERS: "the joker bomb"}
+KIND_WORDS = {SINGLE: "a single card", PAIR: "a pair", RUN: "a run", PAIRS: "a pair run",
+              THREE: "a bomb of three", FOUR: "a bomb of four", JOKERS: "the two jokers"}
 
 
 def token_text(token: Card | StandIn) -> str:
@@ -130,8 +130,8 @@ def make(kind: str, place: int, cards: tuple) -> Play:
 
 def types_text(rules: GanDengYanRules) -> str:
     top = ", four of a kind and the two jokers" if rules.joker_bomb else " and four of a kind"
-    return ("The types are a single, a pair, a run of three ranks in a row (3-4-5 up to Q-K-A), two "
-            f"pairs of adjacent ranks (6-6-7-7), and the bombs: three of a kind{top}.")
+    return ("The types are a single, a pair, a run (three ranks in a row, 3-4-5 up to Q-K-A), a pair "
+            f"run (two pairs of adjacent ranks, 6-6-7-7), and the bombs: three of a kind{top}.")
 
 
 # --- what a handful of cards is ------------------------------------------------------------------
@@ -217,7 +217,7 @@ def _rows(kind, tokens, naturals, wilds) -> tuple[list[Play], str | None]:
     if max(counts.values()) > copies or hi - lo >= width:
         if kind == RUN:
             return [], "a run is three ranks in a row, one card of each"
-        return [], "two adjacent pairs are two cards of each of two ranks in a row"
+        return [], "a pair run is two cards of each of two ranks in a row"
     plays = []
     for start in range(max(0, hi - width + 1), min(lo, ACE - width + 1) + 1):
         slots = [p for p in range(start, start + width) for _ in range(copies - counts.get(p, 0))]
@@ -249,7 +249,7 @@ def ruling(play: Play, top: Play | None) -> tuple[str | None, str]:
                                   f"table, and {play.name()} ({play.shown}) is no bomb; not even a 2 "
                                   "beats a bomb.")
     if play.kind != top.kind:
-        twos = (" A pair of 2s answers only a pair, never a run." if play.kind == PAIR and play.place == TWO
+        twos = (" A pair of 2s beats only a pair, never a run or a pair run." if play.kind == PAIR and play.place == TWO
                 else "")
         return "shape_mismatch", (f"The table shows {KIND_WORDS[top.kind]} ({top.shown}); {play.shown} is "
                                   f"{KIND_WORDS[play.kind]}. A follow is the same type exactly one rank "

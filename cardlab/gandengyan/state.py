@@ -192,7 +192,7 @@ class GanDengYanState(State):
         if top is None:
             if can_lead(self.hands[player], self.rules):
                 return Refusal("cannot_pass", f"The table is empty, so {player} leads and must play (any "
-                               "type): a pass answers a play on the table.")
+                               "type): a pass lets a play on the table go by.")
             return None
         if self.rules.must_play:
             offered = self._still_offered()
@@ -201,7 +201,7 @@ class GanDengYanState(State):
                 some = and_list(map(str, plays[:3]), "or")
                 more = f" ({len(plays)} plays in all)" if len(plays) > 3 else ""
                 return Refusal("must_play", f"Under {self.rules.name} a player who can follow must play "
-                               f"(有出必出): {player} could answer {top.shown} with {some}{more}.")
+                               f"(有出必出): {player} could follow {top.shown} with {some}{more}.")
         return None
 
     def _resolve(self, player: str, tokens) -> tuple[Refusal | None, Play | None]:
@@ -478,7 +478,7 @@ class GanDengYanState(State):
         return gandengyan_svg(self, **options)
 
     def play_words(self, action: Action) -> str:
-        """A play as the combination it makes: ``"a sequence ♠7-8-9"``, ``"three 5s"``."""
+        """A play as the combination it makes: ``"a run 7-8-9"``, ``"three 5s"``."""
         if action.verb != "play":
             return super().play_words(action)
         return self.play_of(action).called

@@ -250,12 +250,14 @@ class BombCompare(Widget):
 
     def static_html(self) -> str:
         left = ' style="text-align:left"'
-        rows = "".join(f"<tr><td{left}>{escape(str(self.read(played)[0]))}</td>"
-                       f"<td{left}>{escape(str(self.read(table)[0]))}</td></tr>"
+        # The columns in the order of the lists and the picture: the play on the table, then the play
+        # put on it (the lesson's copy of the article's table reads the same way).
+        rows = "".join(f"<tr><td{left}>{escape(str(self.read(table)[0]))}</td>"
+                       f"<td{left}>{escape(str(self.read(played)[0]))}</td></tr>"
                        for table, played in ARTICLE_ROWS)
         return still_html("Which play beats which",
-                          f"<p>The article's bomb table: each play on the left beats the play on the "
-                          f"right.</p><table><tr><th{left}>played</th><th{left}>{TABLE}</th></tr>"
+                          f"<p>The article's bomb table: each play on the right beats the play on the "
+                          f"left.</p><table><tr><th{left}>{TABLE}</th><th{left}>{PLAYED}</th></tr>"
                           f"{rows}</table>")
 
     # The view.
