@@ -114,6 +114,15 @@ def _lesson_uses() -> dict[str, list[str]]:
     return {game: list(dict.fromkeys(names)) for game, names in uses.items()}
 
 
+def test_every_worked_example_is_shown_by_some_lesson_or_quiz():
+    """A scenario file that no lesson steps through, prints or quizzes on would hold an example
+    that only the Referee's list reaches."""
+    uses = _lesson_uses()
+    unused = sorted(f"{p.parent.name}/{p.name}" for p in (LESSONS / "scenarios").glob("*/*.yaml")
+                    if p.name not in uses.get(p.parent.name, []))
+    assert unused == [], "no lesson or quiz uses: " + ", ".join(unused)
+
+
 def test_every_order_file_lists_its_examples_as_the_lessons_use_them():
     uses = _lesson_uses()
     folders = sorted(p for p in (LESSONS / "scenarios").iterdir() if p.is_dir())

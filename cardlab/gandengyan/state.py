@@ -303,7 +303,7 @@ class GanDengYanState(State):
                 return [_new(Event, ("pass", player, (), f"{player} passes."))] + self._end_round()
             self.turn = following
             return [_new(Event, ("pass", player, (), f"{player} passes. A pass neither ends the round nor "
-                                f"draws a card: {following} may still answer {last}'s {top}."))]
+                                f"draws a card: {following} may still follow {last}'s {top}."))]
         lone = alone_text(self.hands[player], self.rules)
         event = Event("pass", player, (), f"{player} has nothing that may lead and passes the lead. {lone}")
         if len(self.passed) == len(self.players):
