@@ -114,7 +114,7 @@ def test_a_revolution_position():
     state = after("jdf_revolution.yaml", 3)
     sevens = answers(state, "丙 play S7 H7 D7 C7")
     assert "four 7s beats four 9s" in sevens[checklist.ORDER_NOW]
-    assert "turns the order back (a second revolution)" in sevens[checklist.ORDER_NOW]
+    assert "turns the order back (a counter-revolution, 革命返し)" in sevens[checklist.ORDER_NOW]
     assert sevens["So, is it legal?"] == "yes"
     lead = answers(after("jdf_revolution.yaml", 0), "甲 play S9 H9 D9 C9")
     assert lead[checklist.SAME_SHAPE].startswith("nothing to beat: the table is empty, so 甲 leads")

@@ -347,7 +347,7 @@ def _ask_play(state, action: Action) -> list[tuple[str, str]]:
             order += f"; in it, {play.name()} does not beat {top.name()}"
     order += "."
     if starts_revolution(play, rules):
-        turn = "turns the order back (a second revolution)" if revolution else "starts a revolution"
+        turn = "turns the order back (a counter-revolution, 革命返し)" if revolution else "starts a revolution"
         order += (f" Once played, {play.name()} {turn}: it is {rules.revolution_size} or more cards "
                   "of one rank.")
     answers.append((ORDER_NOW, order))
