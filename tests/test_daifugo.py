@@ -79,7 +79,9 @@ def test_a_joker_at_either_end_gives_two_readings():
 
 
 @pytest.mark.parametrize("text, words", [
-    ("S5 H6 S7", "not all of one rank"),
+    ("S5 H6 S7", "neither all of one rank (as in a group) nor all of one suit (as in a sequence)"),
+    ("C9 D10 DJ", "nor all of one suit (as in a sequence)"),
+    ("S5 H5 D5 C3 D3", "nor all of one suit"),
     ("S5 S6", "not all of one rank"),
     ("S5 S7 S8", "unbroken order"),
     ("SA S2 S3", "unbroken order"),
@@ -91,6 +93,13 @@ def test_a_joker_at_either_end_gives_two_readings():
 def test_no_combination_says_why(text, words):
     plays, why = reading(text)
     assert plays == [] and words in why
+
+
+@pytest.mark.parametrize("rules", [JDF, YEEQIA])
+def test_a_mixed_suit_run_is_refused_for_its_suits_under_both_rule_sets(rules):
+    plays, why = reading("C9 D10 DJ", rules)
+    assert plays == [] and "not all of one rank" not in why
+    assert "nor all of one suit (as in a sequence)" in why and "three or more cards of one suit in a row" in why
 
 
 def test_a_two_may_top_a_jdf_sequence_but_never_a_yeeqia_one():
@@ -589,9 +598,23 @@ def test_a_forbidden_finish_does_not_bring_miyako_ochi_but_a_later_clean_one_doe
     act(s, "d play S5", "a pass", "b play C7", "c play D10", "d pass", "b pass", "c play H6",
         "d pass", "a pass", "b pass", "c play BJ")
     assert s.fouls == ["c"] and s.demoted is None
-    act(s, "d pass", "a pass", "b pass", "d play C9", "a pass", "b pass", "d play C4 D4")
+    events = act(s, "d pass", "a pass", "b pass", "d play C9", "a pass", "b pass", "d play C4 D4")
     assert s.demoted == "a" and s.is_over()
     assert s.result() == {"d": "daifugo", "b": "fugo", "a": "hinmin", "c": "daihinmin"}
+    # the explanation says the place the engine gives: above the forbidden finisher, not 大貧民
+    (fall,) = [e.text for e in events if e.kind == "miyako_ochi"]
+    assert fall.endswith("so a, the previous 大富豪, is out at once and ranks below every other player "
+                         "except those who go out "
+                         "by a forbidden finish: a is 貧民 (hinmin), above c, who went out by a forbidden finish.")
+    assert "falls to 大貧民" not in fall
+
+
+def test_the_miyako_ochi_explanation_says_a_later_forbidden_finish_would_rank_lower():
+    s = miyako()
+    events = act(s, "d play S5", "a pass", "b play C7", "c play D10", "d pass", "b pass", "c play H6")
+    (fall,) = [e.text for e in events if e.kind == "miyako_ochi"]
+    assert fall.endswith("a is 大貧民 (daihinmin) unless a player still in goes out by a forbidden "
+                         "finish, who would then rank below a.")
 
 
 def test_the_demoted_player_ranks_above_later_forbidden_finishers():

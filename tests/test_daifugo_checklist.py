@@ -49,6 +49,7 @@ def test_table_talk_answers_for_the_rule_set():
     assert web["Which cards, and how many each?"].startswith("52: the standard pack, no jokers; 13 each")
     assert jdf["Are any cards set aside unseen (blind cards)?"].startswith("yes: 2 cards, never a joker")
     assert "this deal has set aside 2 cards" in jdf["Are any cards set aside unseen (blind cards)?"]
+    assert "the other cards are shuffled and dealt afresh for each game" in jdf["Are any cards set aside unseen (blind cards)?"]
     assert web["Are any cards set aside unseen (blind cards)?"].startswith("no")
     assert jdf["Who leads?"].startswith("甲, the first seat listed")
     for question in ("Which last plays are forbidden (反則上がり, forbidden finish)?",
@@ -59,8 +60,8 @@ def test_table_talk_answers_for_the_rule_set():
         assert not jdf[question].startswith(("no", "none")), question
     assert jdf["Are points kept?"].startswith("no") and web["Are points kept?"].startswith("yes")
     assert "大富豪 (daifugo) +3, 富豪 (fugo) +1, 平民 (heimin) −1, 大貧民 (daihinmin) −3" in web["Are points kept?"]
-    assert "A sequence holding an 8 does not cut" in jdf["Which plays cut the table (8切, eight-cut)?"]
-    assert web["Which plays cut the table (8切, eight-cut)?"].startswith("any legal play holding an 8, a sequence too")
+    assert "A sequence holding an 8 does not cut" in jdf["Which plays cut the table (8切, 8-cut)?"]
+    assert web["Which plays cut the table (8切, 8-cut)?"].startswith("any legal play holding an 8, a sequence too")
     forbidden = jdf["Which last plays are forbidden (反則上がり, forbidden finish)?"]
     assert "a play holding a 2, outside a revolution" in forbidden
     assert "any other play holding a 3, during a revolution" in forbidden
@@ -82,6 +83,10 @@ def test_table_talk_answers_for_the_deal():
     assert first["Who leads?"].startswith("甲, the first seat listed")
     assert dict(after("jdf_last_play_four_threes.yaml", 0).table_talk())["Who leads?"].startswith(
         "丁, as this worked example sets it (by the rule it would be 甲")
+    rule = second["Can the previous 大富豪 (daifugo) fall (都落ち, miyako-ochi)?"]
+    assert ("ranks below every other player except those who go out by a forbidden finish: 大貧民 "
+            "(daihinmin) when nobody does, one place higher for each who does") in rule
+    assert "only forbidden finishers rank lower" not in rule
     fallen = dict(after("jdf_miyako_ochi.yaml", 13).table_talk())
     assert fallen["Can the previous 大富豪 (daifugo) fall (都落ち, miyako-ochi)?"].endswith("It has happened: 甲 was 大富豪 (daifugo) and fell.")
     assert dict(after("jdf_revolution.yaml", 1).table_talk())["What starts a revolution (革命)?"].endswith(
@@ -109,7 +114,7 @@ def test_a_revolution_position():
     state = after("jdf_revolution.yaml", 3)
     sevens = answers(state, "丙 play S7 H7 D7 C7")
     assert "four 7s beats four 9s" in sevens[checklist.ORDER_NOW]
-    assert "turns the order back (a second revolution)" in sevens[checklist.ORDER_NOW]
+    assert "turns the order back (a counter-revolution, 革命返し)" in sevens[checklist.ORDER_NOW]
     assert sevens["So, is it legal?"] == "yes"
     lead = answers(after("jdf_revolution.yaml", 0), "甲 play S9 H9 D9 C9")
     assert lead[checklist.SAME_SHAPE].startswith("nothing to beat: the table is empty, so 甲 leads")

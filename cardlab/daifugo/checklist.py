@@ -25,7 +25,7 @@ adds the seat letters.
     Is it the same number and kind of cards as the play to beat?
     Is a revolution in force, and so which order applies?
     Is a suit lock in force, and does the play keep to it?
-    Does the play clear the table (8切, eight-cut)?
+    Does the play clear the table (8切, 8-cut)?
     Would it be a forbidden finish (反則上がり) if these were 甲's last cards?
     So, is it legal?
     >>> answers[4][1].split(". ")[0], answers[5][1]
@@ -44,7 +44,7 @@ from .state import exchange_strength
 SAME_SHAPE = "Is it the same number and kind of cards as the play to beat?"
 ORDER_NOW = "Is a revolution in force, and so which order applies?"
 LOCK = "Is a suit lock in force, and does the play keep to it?"
-CLEARS = "Does the play clear the table (8切, eight-cut)?"
+CLEARS = "Does the play clear the table (8切, 8-cut)?"
 EXCHANGE_FIRST = "Is the card exchange done?"
 
 
@@ -88,7 +88,7 @@ def table_talk(state) -> list[tuple[str, str]]:
         ("Are any cards set aside unseen (blind cards)?", _blind_answer(state)),
         ("Who leads?", _lead_answer(state)),
         ("What starts a revolution (革命)?", _revolution_answer(state)),
-        ("Which plays cut the table (8切, eight-cut)?", _cut_answer(rules)),
+        ("Which plays cut the table (8切, 8-cut)?", _cut_answer(rules)),
         ("Which last plays are forbidden (反則上がり, forbidden finish)?", _forbidden_answer(rules)),
         ("Is there a suit lock (スート縛り)?", _lock_answer(state)),
         ("Does the spade 3 answer a lone joker (スペ3返し, spade-3 return)?", _spade_three_answer(rules)),
@@ -126,7 +126,8 @@ def _blind_answer(state) -> str:
     if not rules.blind_cards:
         return f"no: under {rules.name} every card is dealt."
     text = (f"yes: {count_cards(rules.blind_cards)}, never a joker, set aside unseen before the "
-            f"deal and kept out for the whole {_series(rules)} of {rules.games_per_set} games")
+            f"deal and kept out for the whole {_series(rules)} of {rules.games_per_set} games; the "
+            "other cards are shuffled and dealt afresh for each game")
     if state.blind:
         return text + f"; this deal has set aside {count_cards(len(state.blind))}, which nobody sees."
     return text + "; this worked example deals only some cards, so it sets none aside."
@@ -238,8 +239,9 @@ def _miyako_answer(state) -> str:
     if not rules.miyako_ochi:
         return f"no: under {rules.name} the places are simply the order of going out."
     rule = ("if another player goes out cleanly first, the previous 大富豪 (daifugo) is out at once "
-            "as 大貧民 (daihinmin) (only forbidden finishers rank lower); a forbidden finish does not "
-            "count")
+            "and ranks below every other player except those who go out by a forbidden finish: "
+            "大貧民 (daihinmin) when nobody does, one place higher for each who does. A forbidden "
+            "finish never brings the 大富豪 down")
     top = state.previous_daifugo
     if top is None:
         return (f"yes, from the second game of a {_series(rules)}: {rule}. This game has no previous "
@@ -345,7 +347,7 @@ def _ask_play(state, action: Action) -> list[tuple[str, str]]:
             order += f"; in it, {play.name()} does not beat {top.name()}"
     order += "."
     if starts_revolution(play, rules):
-        turn = "turns the order back (a second revolution)" if revolution else "starts a revolution"
+        turn = "turns the order back (a counter-revolution, 革命返し)" if revolution else "starts a revolution"
         order += (f" Once played, {play.name()} {turn}: it is {rules.revolution_size} or more cards "
                   "of one rank.")
     answers.append((ORDER_NOW, order))

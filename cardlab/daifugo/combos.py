@@ -145,7 +145,11 @@ def readings(tokens: Iterable, rules: DaifugoRules) -> tuple[list[Play], str]:
     if plays:
         return plays, ""
     shown = format_cards(tokens)
-    if len(tokens) < 3 or len({c.suit for c in naturals}) > 1:
+    mixed_suits = len({c.suit for c in naturals}) > 1
+    if len(tokens) < 3 or mixed_suits:
+        if len(tokens) >= 3 and len({c.rank for c in naturals}) > 1:  # neither a group nor a sequence
+            group_why = ("its cards are neither all of one rank (as in a group) nor all of one suit "
+                         "(as in a sequence)")
         return [], (f"{shown} is no combination: {group_why}. A play is a single card, two or more "
                     "cards of one rank, or a sequence (three or more cards of one suit in a row).")
     return [], (f"{shown} is no combination: {sequence_why}. A sequence (階段) is three or more "

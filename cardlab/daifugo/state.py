@@ -471,9 +471,25 @@ class DaifugoState(State):
             self.out.append(top)
             self.demoted = top
             events.append(Event("miyako_ochi", top, (), f"Miyako-ochi (都落ち): {player} went out first with "
-                                f"a clean finish, so {top}, the previous 大富豪, is out at once and falls "
-                                "to 大貧民 (only forbidden finishers rank lower)."))
+                                f"a clean finish, so {top}, the previous 大富豪, is out at once and ranks "
+                                f"below every other player except those who go out by a forbidden finish: "
+                                f"{self._demoted_place(top)}."))
         return events
+
+    def _demoted_place(self, top: str) -> str:
+        """Where the player just demoted by miyako-ochi ends, as far as it is known: just above the
+        forbidden finishers, below the clean finishers and every player still in."""
+        names = self.rules.rank_names
+        still_in = self.active()
+        rank = names[len(self.clean) + len(still_in)]
+        title = f"{RANK_TITLES[rank]} ({rank})"
+        if len(still_in) > 1:  # the game goes on: a later forbidden finish ranks below them too
+            return (f"{top} is {title} unless a player still in goes out by a forbidden finish, who "
+                    f"would then rank below {top}")
+        if not self.fouls:
+            return f"{top} is {title}"
+        fouled = " and ".join(self.fouls)
+        return f"{top} is {title}, above {fouled}, who went out by a forbidden finish"
 
     def _advance(self, actor: str) -> list[Event]:
         """Give the turn to the next player who may still beat the table, or clear it: after a
