@@ -6,6 +6,12 @@ The lessons draw their figures with matplotlib when it can be imported. In the o
 A chart is deterministic XML with a text alternative (``role="img"``, ``aria-label`` and
 ``<title>``) that names every bar and its value.
 
+Both drawings follow the same rules. Given ``counts`` (how many games, or hands, each bar stands
+on), every bar says it under its label ("n = 300"), and a bar that stands on fewer than
+:data:`MIN_COUNT` is left out, the chart saying which: one game measures nothing. A long label is
+wrapped onto several lines, and each bar is made as wide as its label, so labels never overlap;
+the label of the value axis is wrapped to the axis' height.
+
     >>> svg = bar_chart(["a", "b"], [0.5, 0.25], title="rates", value_format="{:.0%}")
     >>> 'aria-label="rates: a 50%, b 25%"' in svg
     True
@@ -21,6 +27,8 @@ from typing import Sequence
 from .svg import INK, num, svg_document, svg_text, text_width
 
 NOTE = "(The full install draws these figures with matplotlib.)"
+MIN_COUNT = 2  # a bar stands on at least this many games (or hands ...): one measures nothing
+LABEL_WIDTH = 90.0  # a category label is wrapped onto lines about this wide (in SVG units, size 11)
 _noted = False
 
 
@@ -51,30 +59,89 @@ def nice_ticks(low: float, high: float, most: int = 5) -> list[float]:
     return [round((first + i) * step, 12) for i in range(int((high - first * step) / step + 1e-9) + 1)]
 
 
+def wrap_label(text: str, size: float = 11, width: float = LABEL_WIDTH) -> list[str]:
+    """``text`` on lines about ``width`` wide at font ``size``: one line when it fits, else cut
+    after each comma and, where a part is still too wide, at spaces (a word wider than that keeps
+    a line of its own).
+
+    >>> wrap_label("yeeqia, no exchange")
+    ['yeeqia,', 'no exchange']
+    >>> wrap_label("seat 1")
+    ['seat 1']
+    """
+    text = " ".join(str(text).split())
+    if text_width(text, size) <= width:
+        return [text]
+    lines: list[str] = []
+    for part in text.replace(", ", ",\n").split("\n"):
+        start = len(lines)
+        for word in part.split():
+            if len(lines) > start and text_width(f"{lines[-1]} {word}", size) <= width:
+                lines[-1] = f"{lines[-1]} {word}"
+            else:
+                lines.append(word)
+    return lines
+
+
+def count_text(count: int, unit: str = "") -> str:
+    """What a bar says it stands on: ``n = 300``, or ``n = 300 games`` with a ``unit`` (``n = 1
+    game`` for one)."""
+    if count == 1 and unit.endswith("s"):
+        unit = unit[:-1]
+    return f"n = {count:,}" + (f" {unit}" if unit else "")
+
+
+def _kept(labels, values, errors, colour, counts, unit):
+    """The bars to draw (labels, values, errors, colours, count texts) and the sentence saying which
+    were left out for standing on fewer than :data:`MIN_COUNT` (or ``""``)."""
+    labels = [str(x) for x in labels]
+    values = [float(v) for v in values]
+    if len(labels) != len(values) or any(x is not None and len(x) != len(values) for x in (errors, counts)):
+        raise ValueError("labels, values, errors and counts must have the same length")
+    colours = [colour] * len(values) if isinstance(colour, str) else list(colour)
+    if len(colours) != len(values):
+        raise ValueError("give one colour, or one colour per bar")
+    errs = [float(e) for e in errors] if errors is not None else [0.0] * len(values)
+    if counts is None:
+        return labels, values, errs, colours, [None] * len(values), ""
+    counts = [int(n) for n in counts]
+    keep = [n >= MIN_COUNT for n in counts]
+    out = [[x for x, k in zip(column, keep) if k] for column in (labels, values, errs, colours, counts)]
+    out[4] = [count_text(n, unit) for n in out[4]]
+    dropped = [f"{x} ({count_text(n, unit)})" for x, n, k in zip(labels, counts, keep) if not k]
+    note = (f"Left out, standing on fewer than {MIN_COUNT}{' ' + unit if unit else ''}: " + ", ".join(dropped)
+            if dropped else "")
+    return (*out, note)
+
+
 def bar_chart(labels: Sequence, values: Sequence[float], *, title: str = "", value_format: str = "{:.2f}",
               errors: Sequence[float] | None = None, reference: float | None = None,
               ylim: tuple[float, float] | None = None, xlabel: str = "", ylabel: str = "",
-              colour: str | Sequence[str] = "#5b8bd0") -> str:
+              colour: str | Sequence[str] = "#5b8bd0", counts: Sequence[int] | None = None,
+              count_unit: str = "") -> str:
     """A vertical bar chart as an SVG string: one bar per label, its value written above it,
     optional error bars (``errors``, the half-width) and a dashed ``reference`` line. ``colour``
-    is one colour or one per bar."""
-    labels = [str(x) for x in labels]
-    values = [float(v) for v in values]
-    if len(labels) != len(values) or (errors is not None and len(errors) != len(values)):
-        raise ValueError("labels, values and errors must have the same length")
-    colours = [colour] * len(values) if isinstance(colour, str) else list(colour)
-    errs = [float(e) for e in errors] if errors is not None else [0.0] * len(values)
+    is one colour or one per bar. ``counts`` says how many games (or ``count_unit``) each bar
+    stands on: written under its label, and a bar on fewer than :data:`MIN_COUNT` is left out, a
+    line under the chart saying so. Labels are wrapped (:func:`wrap_label`) and each bar is as
+    wide as its label, so that no two labels overlap."""
+    labels, values, errs, colours, counted, note = _kept(labels, values, errors, colour, counts, count_unit)
     low, high = ylim if ylim else (0.0, max([v + e for v, e in zip(values, errs)] + [reference or 0.0, 1e-9]))
     span = (high - low) or 1.0
     ticks = nice_ticks(low, high)
     tick_labels = [value_format.format(t) if "%" in value_format else f"{t:g}" for t in ticks]
     tick_w = max(text_width(t, 10) for t in tick_labels)
-    bar_w, gap, top, plot_h = 56.0, 18.0, 40.0, 150.0
-    left = tick_w + (28.0 if ylabel else 12.0)
-    label_w = max([text_width(x, 11) for x in labels] + [0.0])
-    bar_w = max(bar_w, label_w + 6)
-    width = max(left + len(values) * (bar_w + gap) + gap, text_width(title, 13) + 20, 200.0)
-    height = top + plot_h + 44
+    lines = [wrap_label(x) for x in labels]
+    gap, top, plot_h, line_h = 18.0, 40.0, 150.0, 14.0
+    ylines = wrap_label(ylabel, 11, plot_h) if ylabel else []  # turned on its side: as long as the axis
+    left = tick_w + 12.0 + 16.0 * len(ylines)
+    bar_w = max([56.0] + [text_width(t, 11) + 6 for t in (*(t for x in lines for t in x), *filter(None, counted))]
+                + [text_width(value_format.format(v), 11) + 6 for v in values])
+    label_rows = max([len(x) for x in lines] + [0]) + (1 if counts is not None else 0)
+    below = top + plot_h + 4 + label_rows * line_h  # the foot of the category labels
+    width = max(left + len(values) * (bar_w + gap) + gap, text_width(title, 13) + 20,
+                text_width(note, 10) + 20, 200.0)
+    height = below + (20 if xlabel else 0) + (18 if note else 0) + 10
 
     def y(v: float) -> float:
         return top + plot_h - (min(max(v, low), high) - low) / span * plot_h
@@ -84,7 +151,7 @@ def bar_chart(labels: Sequence, values: Sequence[float], *, title: str = "", val
                  f'y2="{num(top + plot_h)}" stroke="{INK}" stroke-width="1"/>')
     for tick, text in zip(ticks, tick_labels):
         parts.append(svg_text(left - 6, y(tick) + 4, text, 10, anchor="end"))
-    for i, (label, v, e, fill) in enumerate(zip(labels, values, errs, colours)):
+    for i, (label, v, e, fill, n) in enumerate(zip(lines, values, errs, colours, counted)):
         x = left + gap + i * (bar_w + gap)
         parts.append(f'<rect x="{num(x)}" y="{num(y(v))}" width="{num(bar_w)}" '
                      f'height="{num(y(low) - y(v))}" fill="{fill}"/>')
@@ -93,36 +160,72 @@ def bar_chart(labels: Sequence, values: Sequence[float], *, title: str = "", val
             parts.append(f'<line x1="{num(cx)}" y1="{num(y(v - e))}" x2="{num(cx)}" y2="{num(y(v + e))}" '
                          f'stroke="{INK}" stroke-width="1.5"/>')
         parts.append(svg_text(x + bar_w / 2, min(y(v), y(v + e)) - 4, value_format.format(v), 11))
-        parts.append(svg_text(x + bar_w / 2, top + plot_h + 16, label, 11))
+        for row, text in enumerate(label):
+            parts.append(svg_text(x + bar_w / 2, top + plot_h + 16 + row * line_h, text, 11))
+        if n:
+            parts.append(svg_text(x + bar_w / 2, top + plot_h + 16 + len(label) * line_h, n, 10, colour="#555555"))
     if reference is not None:
         parts.append(f'<line x1="{num(left)}" y1="{num(y(reference))}" x2="{num(width - 4)}" '
                      f'y2="{num(y(reference))}" stroke="grey" stroke-width="1" stroke-dasharray="4 3"/>')
     if xlabel:
-        parts.append(svg_text(left + (width - left) / 2, height - 8, xlabel, 11))
-    if ylabel:
-        parts.append(svg_text(12, top + plot_h / 2, ylabel, 11,
-                              extra=f' transform="rotate(-90 12 {num(top + plot_h / 2)})"'))
-    alt = ", ".join(f"{x} {value_format.format(v)}" for x, v in zip(labels, values))
+        parts.append(svg_text(left + (width - left) / 2, below + 14, xlabel, 11))
+    if note:
+        parts.append(svg_text(10, height - 10, note, 10, anchor="start"))
+    for i, line in enumerate(ylines):
+        x = 12.0 + 16.0 * i
+        parts.append(svg_text(x, top + plot_h / 2, line, 11,
+                              extra=f' transform="rotate(-90 {num(x)} {num(top + plot_h / 2)})"'))
+    alt = ", ".join(f"{x} {value_format.format(v)}" + (f" ({n})" if n else "")
+                    for x, v, n in zip(labels, values, counted))
     label = f"{title}: {alt}" if title else alt
-    return svg_document(width, height, label, "".join(parts))
+    return svg_document(width, height, f"{label}. {note}" if note else label, "".join(parts))
+
+
+def bar_figure(labels: Sequence, values: Sequence[float], *, title: str = "", xlabel: str = "",
+               ylabel: str = "", ylim: tuple[float, float] | None = None, errors: Sequence[float] | None = None,
+               reference: float | None = None, colour: str | Sequence[str] = "#5b8bd0",
+               value_format: str = "{:.2f}", counts: Sequence[int] | None = None, count_unit: str = ""):
+    """The same chart as :func:`bar_chart`, drawn with matplotlib: a ``Figure``. Each category
+    label is wrapped and has its count ("n = 300") on a line of its own, each bar has its value
+    over it, and the figure is wide enough for the longest line."""
+    import matplotlib.pyplot as plt
+
+    labels, values, errs, colours, counted, note = _kept(labels, values, errors, colour, counts, count_unit)
+    ticks = ["\n".join(wrap_label(x) + ([n] if n else [])) for x, n in zip(labels, counted)]
+    widest = max([text_width(t, 11) for x in ticks for t in x.split("\n")] + [56.0])
+    slot = max(1.1, (widest + 18) / 62)  # inches a bar takes: its widest label line, and a gap
+    rows = max([t.count("\n") for t in ticks] + [0])  # label lines under the axis, beyond the first
+    fig, ax = plt.subplots(figsize=(max(3.5, slot * len(values) + 1.5), 3 + 0.2 * rows + (0.2 if note else 0)),
+                           dpi=80)
+    bars = ax.bar(range(len(values)), values, yerr=errs if errors is not None else None, color=colours,
+                  capsize=4 if errors is not None else 0)
+    ax.bar_label(bars, labels=[value_format.format(v) for v in values], padding=2, fontsize=9)
+    ax.set_xticks(range(len(values)), ticks)
+    if reference is not None:
+        ax.axhline(reference, color="grey", lw=1, ls="--")
+    ax.set(title=title, xlabel=xlabel + (f"\n{note}" if note else ""),
+           ylabel="\n".join(wrap_label(ylabel, 11, 150.0)) if ylabel else "")
+    if ylim:
+        ax.set_ylim(*ylim)
+    else:
+        ax.set_ylim(0, max([v + e for v, e in zip(values, errs)] + [reference or 0.0, 1e-9]) * 1.15)
+    fig.tight_layout()
+    return fig
 
 
 def show_bars(labels: Sequence, values: Sequence[float], *, title: str = "", xlabel: str = "",
               ylabel: str = "", ylim: tuple[float, float] | None = None, errors: Sequence[float] | None = None,
-              reference: float | None = None, colour: str | Sequence[str] = "#5b8bd0", value_format: str = "{:.2f}") -> None:
-    """Show a bar chart: with matplotlib when it can be imported, else as a cardlab SVG chart
-    (and, the first time, one line saying that the full install draws it with matplotlib)."""
+              reference: float | None = None, colour: str | Sequence[str] = "#5b8bd0", value_format: str = "{:.2f}",
+              counts: Sequence[int] | None = None, count_unit: str = "") -> None:
+    """Show a bar chart: with matplotlib when it can be imported (:func:`bar_figure`), else as a
+    cardlab SVG chart (:func:`bar_chart`, and, the first time, one line saying that the full install
+    draws it with matplotlib). ``counts``: how many games (or ``count_unit``) each bar stands on."""
+    options = dict(title=title, xlabel=xlabel, ylabel=ylabel, ylim=ylim, errors=errors, reference=reference,
+                   colour=colour, value_format=value_format, counts=counts, count_unit=count_unit)
     if available("matplotlib"):
         import matplotlib.pyplot as plt
 
-        fig, ax = plt.subplots(figsize=(max(3.5, 1.1 * len(values) + 1.5), 3), dpi=80)
-        ax.bar([str(x) for x in labels], values, yerr=errors, color=colour if isinstance(colour, str) else list(colour), capsize=4 if errors else 0)
-        if reference is not None:
-            ax.axhline(reference, color="grey", lw=1, ls="--")
-        ax.set(title=title, xlabel=xlabel, ylabel=ylabel)
-        if ylim:
-            ax.set_ylim(*ylim)
-        fig.tight_layout()
+        bar_figure(labels, values, **options)
         plt.show()
         return
     global _noted
@@ -131,5 +234,4 @@ def show_bars(labels: Sequence, values: Sequence[float], *, title: str = "", xla
     if not _noted:
         print(NOTE)
         _noted = True
-    display(SVG(bar_chart(labels, values, title=title, value_format=value_format, errors=errors,
-                          reference=reference, ylim=ylim, xlabel=xlabel, ylabel=ylabel, colour=colour)))
+    display(SVG(bar_chart(labels, values, **options)))

@@ -189,7 +189,7 @@ def iter_rows(game: str, rules: str, games: int, players: int | None = None,
 def _rows(game, rules, games, players, bots, seed, executor, progress) -> Iterator[dict]:
     played = (_played_here(game, rules, games, players, bots, seed) if executor is None
               else _played_by(executor, game, rules, games, players, bots, seed))
-    bar = _bar(games, f"{game} {rules}") if progress else None
+    bar = _bar(games, progress_label(game, rules, players, bots)) if progress else None
     try:
         for rows, count in played:
             yield from rows
@@ -240,6 +240,28 @@ def _data_frame(as_frame: bool | None):
             raise SimulationError("as_frame=True needs pandas: pip install 'cardlab[lab]'") from None
         return None
     return pandas.DataFrame
+
+
+def progress_label(game: str, rules: str, players: int, bots: Sequence[str]) -> str:
+    """The name of a simulation's progress bar: the game, the rule set and who plays whom, in seat
+    order before the seats change (``bots`` filled up with its last bot, as :func:`seating` does).
+
+    >>> progress_label("durak", "podkidnoy", 2, ["montecarlo", "simple"])
+    'Durak podkidnoy: montecarlo vs simple'
+    >>> progress_label("gandengyan", "yiqi", 4, ["simple", "random"])
+    'Gan Deng Yan yiqi: simple vs 3 random'
+    >>> progress_label("daifugo", "jdf", 4, ["simple"])
+    'Daifugo jdf: 4 simple players'
+    """
+    from .scenario import game_module
+
+    full = list(bots) + [bots[-1]] * (players - len(bots))
+    counts = {bot: full.count(bot) for bot in full}  # in seat order
+    if len(counts) == 1:
+        who = f"{players} {full[0]} players"
+    else:
+        who = " vs ".join(bot if n == 1 else f"{n} {bot}" for bot, n in counts.items())
+    return f"{game_module(game).State.game_title} {rules}: {who}"
 
 
 class _TextBar:
@@ -294,8 +316,10 @@ class Tally:
             yield row
 
     def summary(self, by: str) -> list[dict]:
-        """Per value of column ``by``: games, average place with its standard error, win rate
-        (first place) and loss rate (last place)."""
+        """Per value of column ``by``: rows (games, for a seat), average place with its standard
+        error (``stderr``), win rate (first place) and loss rate (last place), each rate with its
+        standard error (``win stderr``, ``loss stderr``). A standard error is 0 for one row, where
+        there is nothing to measure it by."""
         groups = self._places[by]
         out = []
         for key in sorted(groups, key=lambda k: (isinstance(k, str), k)):
@@ -303,9 +327,11 @@ class Tally:
             n = sum(times for _, times in counts)
             mean = sum(place * times for (place, _), times in counts) / n
             var = sum(times * (place - mean) ** 2 for (place, _), times in counts) / (n - 1) if n > 1 else 0.0
+            win = sum(times for (place, _), times in counts if place == 1) / n
+            loss = sum(times for (place, last), times in counts if place == last) / n
             out.append({by: key, "rows": n, "average place": mean, "stderr": (var / n) ** 0.5,
-                        "win rate": sum(times for (place, _), times in counts if place == 1) / n,
-                        "loss rate": sum(times for (place, last), times in counts if place == last) / n})
+                        "win rate": win, "win stderr": _rate_stderr(win, n),
+                        "loss rate": loss, "loss stderr": _rate_stderr(loss, n)})
         return out
 
     def report(self) -> str:
@@ -339,10 +365,16 @@ class Tally:
         return "Note: " + "; ".join(parts) + "."
 
 
+def _rate_stderr(rate: float, n: int) -> float:
+    """The standard error of a rate seen in ``n`` rows, measured as that of an average place is
+    (the spread of the rows divided by n - 1): ``√(p(1 − p)/(n − 1))``, and 0 for one row."""
+    return (rate * (1 - rate) / (n - 1)) ** 0.5 if n > 1 else 0.0
+
+
 def summary(rows, by: str) -> list[dict]:
-    """Per value of column ``by`` (``"bot"`` or ``"seat"``) of ``rows`` (a list of dicts or a
-    DataFrame): games, average place with its standard error, win rate (first place) and loss rate
-    (last place)."""
+    """Per value of column ``by`` (``"bot"``, ``"seat"`` or any column the rows carry) of ``rows``
+    (a list of dicts or a DataFrame): rows, average place with its standard error, win rate (first
+    place) and loss rate (last place) with theirs (see :meth:`Tally.summary`)."""
     return Tally(rows, by=(by,)).summary(by)
 
 

@@ -76,3 +76,112 @@ def test_axis_ticks_are_round_numbers_and_percentages_when_values_are():
     assert texts[:4] == ["0", "0.5", "1", "1.5"]
     texts = [t.text for t in ET.fromstring(bar_chart(["a"], [0.4], value_format="{:.0%}", ylim=(0, 1))).iter(SVG_NS + "text")]
     assert texts[:5] == ["0%", "25%", "50%", "75%", "100%"]
+
+
+# --- every bar says what it stands on; labels never overlap (issue 21) -----------------------------
+
+EXCHANGE = ["jdf, exchange", "jdf, no exchange", "yeeqia, exchange", "yeeqia, no exchange"]
+
+
+def _texts(svg):
+    return [(float(t.get("x")), float(t.get("y")), float(t.get("font-size")), t.get("text-anchor"), t.text)
+            for t in ET.fromstring(svg).iter(SVG_NS + "text") if t.get("transform") is None]
+
+
+def _extent(x, size, anchor, text):
+    width = charts.text_width(text, size)
+    left = {"middle": x - width / 2, "start": x, "end": x - width}[anchor]
+    return left, left + width
+
+
+def test_every_bar_says_how_many_games_it_stands_on():
+    svg = bar_chart(["seat 1", "seat 2"], [1.42, 1.58], errors=[0.05, 0.05], counts=[300, 300], count_unit="games")
+    texts = [t[4] for t in _texts(svg)]
+    assert texts.count("n = 300 games") == 2
+    assert ET.fromstring(svg).get("aria-label") == "seat 1 1.42 (n = 300 games), seat 2 1.58 (n = 300 games)"
+    assert charts.count_text(1, "hands") == "n = 1 hand" and charts.count_text(1234) == "n = 1,234"
+
+
+def test_a_bar_on_fewer_than_two_games_is_left_out_and_the_chart_says_so():
+    svg = bar_chart([3, 4, 5], [0.26, 0.19, 0.0], counts=[127, 21, 1], count_unit="hands", value_format="{:.0%}")
+    root = ET.fromstring(svg)
+    assert len(root.findall(SVG_NS + "rect")) == 2
+    texts = [t[4] for t in _texts(svg)]
+    assert "5" not in texts and "n = 1 hand" not in texts
+    note = "Left out, standing on fewer than 2 hands: 5 (n = 1 hand)"
+    assert note in texts and root.get("aria-label").endswith(note)
+    # without counts nothing is left out
+    assert len(ET.fromstring(bar_chart([3, 4, 5], [0.26, 0.19, 0.0])).findall(SVG_NS + "rect")) == 3
+
+
+@pytest.mark.parametrize("labels", [
+    EXCHANGE,
+    ["a very long category label that goes on and on", "another long one, with a comma", "x"],
+    ["Durak podkidnoy", "Daifugo jdf", "Gan Deng Yan yiqi", "Gan Deng Yan jj (three players, six wild cards)"],
+    ["大貧民 with the exchange", "大貧民 without the exchange"],
+])
+def test_long_labels_are_wrapped_and_never_overlap(labels):
+    svg = bar_chart(labels, [2.2] * len(labels), errors=[0.2] * len(labels), counts=[80] * len(labels),
+                    count_unit="deals", title="t", xlabel="what", ylabel="average place")
+    root = ET.fromstring(svg)
+    width = float(root.get("width"))
+    rows = {}
+    for x, y, size, anchor, text in _texts(svg):
+        rows.setdefault(y, []).append(_extent(x, size, anchor, text))
+    for y, extents in rows.items():
+        extents.sort()
+        assert all(a[1] <= b[0] for a, b in zip(extents, extents[1:])), f"texts overlap at y={y}"
+        assert extents[0][0] >= 0 and extents[-1][1] <= width, f"a text leaves the picture at y={y}"
+    bars = sorted((float(r.get("x")), float(r.get("x")) + float(r.get("width"))) for r in root.iter(SVG_NS + "rect"))
+    assert all(a[1] < b[0] for a, b in zip(bars, bars[1:]))
+    # every line of a wrapped label is no wider than its bar
+    for label in labels:
+        assert all(charts.text_width(line, 11) <= max(charts.LABEL_WIDTH, charts.text_width(word, 11))
+                   for line in charts.wrap_label(label) for word in line.split())
+
+
+def test_a_long_value_axis_label_is_wrapped_to_the_axis_height():
+    ylabel = "the previous daihinmin's average place in the second game"
+    svg = bar_chart(["a"], [2.2], ylabel=ylabel)
+    side = [t for t in ET.fromstring(svg).iter(SVG_NS + "text") if t.get("transform")]
+    assert " ".join(t.text for t in side) == ylabel and len(side) > 1
+    assert all(charts.text_width(t.text, 11) <= 150 for t in side)  # the axis is 150 high
+    assert len({t.get("x") for t in side}) == len(side)  # side by side, not on top of each other
+    ticks = [float(t.get("x")) for t in ET.fromstring(svg).iter(SVG_NS + "text") if t.text == "0"]
+    assert max(float(t.get("x")) for t in side) < ticks[0] - charts.text_width("0", 10)
+
+
+def test_wrapping_keeps_short_labels_whole_and_cuts_long_ones_after_commas():
+    assert charts.wrap_label("seat 1") == ["seat 1"]
+    assert charts.wrap_label("yeeqia, no exchange") == ["yeeqia,", "no exchange"]
+    assert charts.wrap_label("supercalifragilisticexpialidocious") == ["supercalifragilisticexpialidocious"]
+
+
+def test_the_matplotlib_chart_says_n_under_each_bar_and_its_labels_do_not_overlap():
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.container import BarContainer
+
+    labels = EXCHANGE + ["a very long category label that goes on and on"]
+    fig = charts.bar_figure(labels, [2.21, 2.21, 2.86, 2.01, 2.5], errors=[0.2] * 5, counts=[80, 80, 80, 80, 1],
+                            count_unit="deals", colour="#9bbb59", title="Daifugo: the exchange",
+                            ylabel="average place", ylim=(1, 4))
+    try:
+        ax = fig.axes[0]
+        ticks = [t.get_text() for t in ax.get_xticklabels()]
+        assert ticks == ["jdf, exchange\nn = 80 deals", "jdf,\nno exchange\nn = 80 deals",
+                         "yeeqia,\nexchange\nn = 80 deals", "yeeqia,\nno exchange\nn = 80 deals"]
+        assert "Left out, standing on fewer than 2 deals: a very long" in ax.get_xlabel()
+        bars = next(c for c in ax.containers if isinstance(c, BarContainer))
+        assert len(bars) == 4 and len(bars.errorbar.lines[2][0].get_segments()) == 4  # an error bar each
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        boxes = sorted((b.x0, b.x1) for b in (t.get_window_extent(renderer) for t in ax.get_xticklabels()))
+        assert all(a[1] < b[0] for a, b in zip(boxes, boxes[1:])), boxes
+        figure = fig.bbox
+        assert all(figure.x0 <= a and b <= figure.x1 for a, b in boxes)
+    finally:
+        plt.close(fig)

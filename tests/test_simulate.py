@@ -5,6 +5,7 @@ that does not grow with the games, a CSV never half-written, and Ctrl-C."""
 from __future__ import annotations
 
 import csv
+import importlib
 import os
 import signal
 import subprocess
@@ -278,3 +279,43 @@ def test_ctrl_c_stops_at_once_says_how_far_it_got_and_writes_no_file(tmp_path, w
     assert lines[0].startswith("cardlab simulate: interrupted after ")
     assert lines[0].endswith(f" of {MAX_GAMES} games; no file written")
     assert list(tmp_path.iterdir()) == []
+
+
+# --- progress bars and summaries the lab's charts stand on (issue 21) -------------------------------
+
+simulation = importlib.import_module("cardlab.simulate")  # the module: cardlab.simulate is the function
+
+@pytest.mark.parametrize("game, rules, players, bots, label", [
+    ("durak", "podkidnoy", 2, ["montecarlo", "simple"], "Durak podkidnoy: montecarlo vs simple"),
+    ("durak", "podkidnoy", 2, ["simple"], "Durak podkidnoy: 2 simple players"),
+    ("gandengyan", "yiqi", 4, ["simple", "random"], "Gan Deng Yan yiqi: simple vs 3 random"),
+    ("daifugo", "jdf", 4, ["random", "simple", "random"], "Daifugo jdf: 3 random vs simple"),
+])
+def test_a_progress_bar_is_named_after_what_it_runs(monkeypatch, game, rules, players, bots, label):
+    assert simulation.progress_label(game, rules, players, bots) == label
+    named = []
+
+    class Bar:
+        def __init__(self, total, desc):
+            named.append((total, desc))
+
+        def update(self, n):
+            pass
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr(simulation, "_bar", Bar)
+    list(iter_rows(game, rules, 1, players, bots, progress=True))
+    assert named == [(1, label)]
+
+
+def test_the_summary_gives_each_rate_its_standard_error():
+    rows = [{"bot": "a", "seat": 1, "place": place, "players": 2} for place in (1, 1, 1, 2)]
+    (table,) = simulation.summary(rows, "bot")
+    assert (table["rows"], table["win rate"], table["loss rate"]) == (4, 0.75, 0.25)
+    assert table["win stderr"] == table["loss stderr"] == pytest.approx((0.75 * 0.25 / 3) ** 0.5)
+    # with two players a loss is the place above the first, so its error is the average place's
+    assert table["loss stderr"] == pytest.approx(table["stderr"])
+    (one,) = simulation.summary(rows[:1], "bot")
+    assert one["stderr"] == one["win stderr"] == one["loss stderr"] == 0.0
