@@ -158,7 +158,8 @@ def _revolution_answer(state) -> str:
     never = ", never a sequence" if not starts_revolution(sequence, rules) else ""
     jokers = " (jokers may make up the number)" if rules.has_jokers else ""
     text = (f"a legal play of {rules.revolution_size} or more cards of one rank{jokers}{never}. It "
-            f"reverses the ordinary cards ({order_text(True, rules.has_jokers)}) until the game ends or another such "
+            f"reverses the {'ordinary cards' if rules.has_jokers else 'cards'} ({order_text(True, rules.has_jokers)}) "
+            "until the game ends or another such "
             "play turns them back; clearing the table does not end it")
     return text + (". A revolution is in force now." if state.revolution else ".")
 

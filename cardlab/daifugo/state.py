@@ -418,8 +418,9 @@ class DaifugoState(State):
         if starts_revolution(play, rules):
             self.revolution = not self.revolution
             if self.revolution:
+                cards = "ordinary cards" if rules.has_jokers else "cards"  # the jokers keep their place
                 text = (f"Revolution (革命): {play.size} cards of one rank reverse the order of the "
-                        f"ordinary cards until the game ends or the next revolution: "
+                        f"{cards} until the game ends or the next revolution: "
                         f"{order_text(True, rules.has_jokers)}.")
             else:
                 text = (f"Counter-revolution: another group of {play.size} cards of one rank restores "
