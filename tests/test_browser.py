@@ -152,7 +152,6 @@ def _open_lesson(browser, lab, lesson: str, first_widget: str):
 def out_dir() -> Path:
     out = Path(os.environ.get("CARDLAB_TEST_OUTPUT", ROOT / "test-output"))
     out.mkdir(parents=True, exist_ok=True)
-    (out / "browser_timings.txt").unlink(missing_ok=True)  # this run's measurements only
     return out
 
 
@@ -345,9 +344,14 @@ def _record_latency(out_dir: Path, name: str, times: list[float]) -> float:
     line = (f"{name}: median {median:.1f} ms over {len(times)} samples "
             f"(min {min(times):.1f}, max {max(times):.1f})")
     print(line)
-    with open(out_dir / "browser_timings.txt", "a", encoding="utf-8") as out:
+    # The first measurement of a run starts the file afresh; the others are added to it.
+    with open(out_dir / "browser_timings.txt", "a" if _MEASURED else "w", encoding="utf-8") as out:
         out.write(line + "\n")
+    _MEASURED.append(name)
     return median
+
+
+_MEASURED: list[str] = []  # the measurements written this run
 
 
 def test_selection_and_step_show_within_100_ms(page, out_dir):
