@@ -385,6 +385,61 @@ def test_plain_http_from_another_host_explains_https(playwright, base_url):
     assert guard.outside == []
 
 
+def test_opened_as_a_file_explains_how_to_serve_the_folder(playwright, base_url):
+    """Double-clicked on a USB stick (file://), the site cannot run: its first page says how to
+    serve the folder instead of staying blank."""
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    try:
+        page = browser.new_page()
+        page.goto((SITE / "index.html").as_uri())
+        page.wait_for_url("**/serve-this-folder.html")
+        sync_api.expect(page.locator("h1")).to_contain_text("need a web server")
+        sync_api.expect(page.get_by_text("python3 -m http.server")).to_be_visible()
+        page.screenshot(path=str(OUT / "site_file_url.png"))
+    finally:
+        browser.close()
+
+
+SHARED_LESSON = "lessons/durak/01_setting_up.ipynb"
+
+
+def test_a_lesson_reopens_as_on_the_server(browser, base_url):
+    """Shared computers: opening a lesson does not mark it modified; a learner's saved edit stays
+    in that tab only, and a teacher's change to the file on the server shows the next time the
+    lesson is opened in the same browser profile."""
+    served = SITE / "files" / SHARED_LESSON
+    original = served.read_bytes()
+    context = _context(browser)
+    try:
+        page = context.new_page()
+        page.add_locator_handler(page.locator(".jp-Dialog"), _accept_dialog, no_wait_after=True)
+        page.goto(f"{base_url}/lab/index.html?path={SHARED_LESSON}")
+        page.locator(".jp-Notebook").first.wait_for()
+        _kernel_idle(page).wait_for()
+        page.wait_for_timeout(3_000)
+        tab = page.locator(".lm-TabBar-tab.jp-mod-current")
+        assert "jp-mod-dirty" not in (tab.first.get_attribute("class") or ""), "opening marked it modified"
+        # The learner edits a code cell and saves.
+        editor = page.locator(".jp-CodeCell .cm-content").first
+        editor.click()
+        page.keyboard.press("Control+Home")
+        page.keyboard.type("learner_edit_22 = 1\n")
+        page.keyboard.press("Control+s")
+        sync_api.expect(page.locator(".lm-TabBar-tab.jp-mod-dirty")).to_have_count(0)
+        # The teacher's fix, on the server.
+        node = json.loads(original)
+        node["cells"][0]["source"] = "# Teacher fix 22\n\n" + "".join(node["cells"][0]["source"])
+        served.write_text(json.dumps(node, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        page.goto(f"{base_url}/lab/index.html?path={SHARED_LESSON}")
+        notebook = page.locator(".jp-Notebook").first
+        sync_api.expect(notebook.locator("h1", has_text="Teacher fix 22")).to_be_visible()
+        sync_api.expect(notebook.get_by_text("learner_edit_22")).to_have_count(0)
+        page.screenshot(path=str(OUT / "site_teacher_fix.png"))
+    finally:
+        served.write_bytes(original)
+        context.close()
+
+
 ALL_DONE = """() => {
     const cells = [...document.querySelectorAll(".jp-Notebook .jp-CodeCell")];
     return cells.every(cell => {  // (a notebook of markdown cells alone is done at once)
