@@ -408,7 +408,10 @@ def test_a_lesson_reopens_as_on_the_server(browser, base_url):
     in that tab only, and a teacher's change to the file on the server shows the next time the
     lesson is opened in the same browser profile."""
     served = SITE / "files" / SHARED_LESSON
-    original = served.read_bytes()
+    original, mtime = served.read_bytes(), served.stat().st_mtime
+    # As on a server where the site was copied a month ago: a browser may keep a file that old
+    # in its cache for days without asking the server again (heuristic freshness).
+    os.utime(served, (mtime - 30 * 86400, mtime - 30 * 86400))
     context = _context(browser)
     try:
         page = context.new_page()
@@ -437,6 +440,7 @@ def test_a_lesson_reopens_as_on_the_server(browser, base_url):
         page.screenshot(path=str(OUT / "site_teacher_fix.png"))
     finally:
         served.write_bytes(original)
+        os.utime(served, (mtime, mtime))
         context.close()
 
 

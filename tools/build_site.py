@@ -507,6 +507,10 @@ def build(out: Path = OUT) -> dict:
 
 
 SITE_KERNELSPEC = {"display_name": "Python (Pyodide)", "language": "python", "name": "python"}
+# ... and the language_info its kernel reports (jupyterlite-pyodide-kernel 0.8.6), as it is.
+SITE_LANGUAGE_INFO = {"codemirror_mode": {"name": "python", "version": 3}, "file_extension": ".py",
+                      "mimetype": "text/x-python", "name": "python", "nbconvert_exporter": "python",
+                      "pygments_lexer": "ipython3", "version": "3.8"}
 
 # Beside the lessons in the site's file browser: how work is kept, and how a fix arrives.
 SITE_NOTE_NAME = "KEEPING-YOUR-WORK.md"
@@ -554,6 +558,7 @@ def join_lines(notebook: Path) -> None:
     # The site's kernel, as JupyterLite writes it when it opens the notebook: a notebook saved
     # with `python3` (ipykernel) would be marked modified as soon as it is opened.
     node.metadata["kernelspec"] = dict(SITE_KERNELSPEC)
+    node.metadata["language_info"] = json.loads(json.dumps(SITE_LANGUAGE_INFO))
     notebook.write_text(json.dumps(node, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
