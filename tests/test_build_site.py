@@ -74,3 +74,26 @@ def test_site_copies_name_the_sites_kernel(build_site, tmp_path):
     node = json.loads(notebook.read_text(encoding="utf-8"))
     assert node["metadata"]["kernelspec"] == {"display_name": "Python (Pyodide)",
                                               "language": "python", "name": "python"}
+
+
+def test_the_kernel_answers_an_offline_install_in_one_line(build_site, tmp_path):
+    """The site's pyodide_kernel wheel carries the hook (its RECORD updated to match)."""
+    import base64
+    import hashlib
+    import sys
+    import zipfile
+
+    shims = Path(sys.prefix) / "share/jupyter/labextensions" / build_site.KERNEL_EXTENSION / "static/pypi"
+    wheels = sorted(shims.glob("pyodide_kernel-*.whl"))
+    if not wheels:
+        pytest.skip("jupyterlite-pyodide-kernel is not installed here")
+    patched = build_site.offline_install_message(wheels[0], tmp_path)
+    with zipfile.ZipFile(patched) as zf:
+        init = zf.read("pyodide_kernel/__init__.py")
+        (record,) = [n for n in zf.namelist() if n.endswith(".dist-info/RECORD")]
+        lines = zf.read(record).decode().splitlines()
+        assert len(zf.namelist()) == len(zipfile.ZipFile(wheels[0]).namelist())
+    assert init.decode().endswith(build_site.OFFLINE_HOOK)
+    compile(init, "__init__.py", "exec")
+    digest = base64.urlsafe_b64encode(hashlib.sha256(init).digest()).rstrip(b"=").decode()
+    assert f"pyodide_kernel/__init__.py,sha256={digest},{len(init)}" in lines

@@ -295,6 +295,51 @@ def kernel_shims(extension: Path) -> list[Path]:
     return sorted(newest.values())
 
 
+# Appended to the kernel's pyodide_kernel/__init__.py: `%pip install x` or `micropip.install("x")`
+# of a package the site does not carry ends in one line saying the site is offline, not a
+# traceback through micropip. Any other error shows its traceback as before.
+OFFLINE_HOOK = """
+
+# --- added by cardlab's tools/build_site.py ---
+def _cardlab_offline_install(shell, etype, evalue, tb, tb_offset=None):
+    frames, step = [], tb
+    while step is not None:
+        frames.append(step.tb_frame.f_code.co_filename)
+        step = step.tb_next
+    if any("/micropip/" in f or "/piplite/" in f for f in frames):
+        first = (str(evalue).strip().splitlines() or [etype.__name__])[0]
+        print("This site is offline: it can install only the packages it carries (cardlab and "
+              f"what its lessons use), not from the internet. ({first})", file=sys.stderr)
+        return None
+    return shell.showtraceback((etype, evalue, tb), tb_offset=tb_offset)
+
+
+ipython_shell.set_custom_exc((Exception,), _cardlab_offline_install)
+"""
+
+
+def offline_install_message(wheel: Path, folder: Path) -> Path:
+    """The kernel's pyodide_kernel wheel with :data:`OFFLINE_HOOK` added (and its RECORD line)."""
+    import base64
+
+    folder.mkdir(parents=True, exist_ok=True)
+    patched = folder / wheel.name
+    target = "pyodide_kernel/__init__.py"
+    with zipfile.ZipFile(wheel) as src, zipfile.ZipFile(patched, "w", zipfile.ZIP_DEFLATED) as dst:
+        data = src.read(target) + OFFLINE_HOOK.encode("utf-8")
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        for info in src.infolist():
+            content = src.read(info)
+            if info.filename == target:
+                content = data
+            elif info.filename.endswith(".dist-info/RECORD"):
+                content = "".join(
+                    f"{target},sha256={digest},{len(data)}\n" if line.startswith(target + ",") else line
+                    for line in content.decode("utf-8").splitlines(keepends=True)).encode("utf-8")
+            dst.writestr(info, content)
+    return patched
+
+
 # --- the lockfile --------------------------------------------------------------------------------
 
 def wheel_metadata(wheel: Path) -> tuple[str, str, list[str], list[str]]:
@@ -450,7 +495,8 @@ def build(out: Path = OUT) -> dict:
     wheels += build_sdist_wheels(pins.get("sdist", {}), CACHE / "built")
     wheels.append(build_cardlab_wheel(CACHE / "cardlab"))
     extension = kernel_extension()
-    wheels += kernel_shims(extension)
+    wheels += [offline_install_message(w, CACHE / "shims") if w.name.startswith("pyodide_kernel-")
+               else w for w in kernel_shims(extension)]
 
     stage = CACHE / "stage"
     shutil.rmtree(stage, ignore_errors=True)
