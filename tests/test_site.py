@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import runpy
 import shutil
 import socket
@@ -441,6 +442,42 @@ def test_a_lesson_reopens_as_on_the_server(browser, base_url):
     finally:
         served.write_bytes(original)
         os.utime(served, (mtime, mtime))
+        context.close()
+
+
+def _run_new_cell(page, code: str):
+    """A new cell at the top of the open notebook, run; returns its cell."""
+    page.locator(".jp-Cell").first.click()
+    page.keyboard.press("Escape")
+    page.keyboard.press("a")
+    page.keyboard.press("Enter")
+    page.keyboard.insert_text(code)
+    page.keyboard.press("Shift+Enter")
+    cell = page.locator(".jp-Cell").first
+    sync_api.expect(cell.locator(".jp-InputPrompt")).to_have_text(re.compile(r"\[\d+\]"))
+    return cell
+
+
+def test_installing_what_the_site_lacks_says_offline_in_one_line(browser, base_url):
+    """`%pip install` and `micropip.install` of a package the site does not carry: one line, no
+    traceback; other errors keep theirs. A chart drawn without matplotlib is an <img> whose alt is
+    the chart's text."""
+    context = _context(browser)
+    try:
+        page = context.new_page()
+        page.add_locator_handler(page.locator(".jp-Dialog"), _accept_dialog, no_wait_after=True)
+        page.goto(f"{base_url}/lab/index.html?path=lessons/play.ipynb")
+        page.locator(".jp-Notebook").first.wait_for()
+        _kernel_idle(page).wait_for()
+        for code in ["%pip install pandas", "import micropip\nawait micropip.install('no-such-pkg-22')"]:
+            text = _run_new_cell(page, code).locator(".jp-OutputArea").inner_text().strip()
+            assert text.startswith("This site is offline") and "\n" not in text, text
+        text = _run_new_cell(page, "1/0").locator(".jp-OutputArea").inner_text()
+        assert "----> 1 1/0" in text and "ZeroDivisionError" in text
+        cell = _run_new_cell(page, "from cardlab.charts import show_bars\n"
+                                   "show_bars(['a', 'b'], [1, 2], title='T')")
+        sync_api.expect(cell.locator(".jp-OutputArea img")).to_have_attribute("alt", "T: a 1.00, b 2.00")
+    finally:
         context.close()
 
 
