@@ -69,7 +69,7 @@ def test_lessons_stay_out_of_the_browsers_storage(build_site):
 
 def test_site_copies_name_the_sites_kernel(build_site, tmp_path):
     notebook = tmp_path / "lesson.ipynb"
-    notebook.write_bytes((ROOT / "lessons" / "durak" / "01_setting_up.ipynb").read_bytes())
+    notebook.write_bytes((ROOT / "lessons" / "durak" / "01_durak_setting_up.ipynb").read_bytes())
     build_site.join_lines(notebook)
     node = json.loads(notebook.read_text(encoding="utf-8"))
     assert node["metadata"]["kernelspec"] == {"display_name": "Python (Pyodide)",

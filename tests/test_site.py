@@ -401,7 +401,7 @@ def test_opened_as_a_file_explains_how_to_serve_the_folder(playwright, base_url)
         browser.close()
 
 
-SHARED_LESSON = "lessons/durak/01_setting_up.ipynb"
+SHARED_LESSON = "lessons/durak/01_durak_setting_up.ipynb"
 
 
 def test_a_lesson_reopens_as_on_the_server(browser, base_url):
