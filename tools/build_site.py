@@ -315,6 +315,16 @@ def _cardlab_offline_install(shell, etype, evalue, tb, tb_offset=None):
 
 
 ipython_shell.set_custom_exc((Exception,), _cardlab_offline_install)
+
+# micropip.install called directly would ask PyPI: its index is a folder of the site that does not
+# exist, so it asks nothing of any host but the site's own, and fails as above.
+try:
+    import micropip as _micropip
+    import pyodide_js as _pyodide_js
+
+    _micropip.set_index_urls([_pyodide_js._api.config.indexURL + "no-package-index/{package_name}/"])
+except Exception as _error:  # the kernel must start all the same
+    print(f"cardlab site: micropip's index left as it was ({_error!r})", file=sys.stderr)
 """
 
 
