@@ -47,17 +47,27 @@ lessons: $(VENV)/.installed
 	$(PY) tools/run_lessons.py
 
 # The lessons as a static website that runs in the browser (tools/build_site.py, versions in
-# tools/site.toml, downloads cached in .site-cache/); rebuilt only when its sources changed.
-site: $(VENV)/.installed
-	$(PY) tools/build_site.py
+# tools/site.toml, downloads cached in .site-cache/); rebuilt when its sources changed or a file
+# it was built with is missing or changed (`tools/build_site.py --check` lists them). Built with
+# a small venv of its own, .venv-site: the build tools pinned in tools/site.toml and nothing else
+# (cardlab goes into the site as a wheel built from the checkout), not the development .venv.
+SITE_VENV ?= .venv-site
+$(SITE_VENV)/.installed: tools/site.toml
+	$(PYTHON) -m venv $(SITE_VENV)
+	$(SITE_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(SITE_VENV)/bin/python tools/build_site.py --install-tools
+	touch $@
+
+site: $(SITE_VENV)/.installed
+	$(SITE_VENV)/bin/python tools/build_site.py
 
 SITE_PORT ?= 8000
 serve-site: site
 	@echo "The lessons: http://127.0.0.1:$(SITE_PORT)/  (Ctrl-C stops the server)"
-	$(PY) -m http.server --bind 127.0.0.1 --directory site $(SITE_PORT)
+	$(SITE_VENV)/bin/python -m http.server --bind 127.0.0.1 --directory site $(SITE_PORT)
 
 bench: $(VENV)/.installed
 	$(PY) benchmarks/random_play.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis site .site-cache
+	rm -rf $(VENV) $(SITE_VENV) .pytest_cache .hypothesis site .site-cache

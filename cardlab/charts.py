@@ -24,7 +24,7 @@ import math
 import sys
 from typing import Sequence
 
-from .svg import INK, num, svg_document, svg_text, text_width
+from .svg import INK, num, svg_document, svg_img, svg_text, text_width
 
 NOTE = "(The full install draws these figures with matplotlib.)"
 MIN_COUNT = 2  # a bar stands on at least this many games (or hands ...): one measures nothing
@@ -229,9 +229,27 @@ def show_bars(labels: Sequence, values: Sequence[float], *, title: str = "", xla
         plt.show()
         return
     global _noted
-    from IPython.display import SVG, display
+    from IPython.display import display
 
     if not _noted:
         print(NOTE)
         _noted = True
-    display(SVG(bar_chart(labels, values, **options)))
+    display(SVGChart(bar_chart(labels, values, **options)))
+
+
+class SVGChart:
+    """A chart from :func:`bar_chart` for display: an HTML ``<img>`` whose ``alt`` is the chart's
+    text (JupyterLab shows a bare ``image/svg+xml`` as an ``<img>`` with no alt, which hides the
+    SVG's own ``aria-label`` from screen readers), the SVG itself, and its text as plain text."""
+
+    def __init__(self, data: str):
+        import html
+        import re
+
+        self.data = data
+        found = re.search(r'aria-label="([^"]*)"', data)
+        self.alt = html.unescape(found.group(1)) if found else ""
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        return {"text/html": svg_img(self.data, self.alt), "image/svg+xml": self.data,
+                "text/plain": f"[chart] {self.alt}"}

@@ -30,7 +30,7 @@ REFEREE_LESSON = "durak/06_checklist.ipynb"
 PAIR_LESSON = "daifugo-web/03_combinations.ipynb"
 REVOLUTION_LESSON = "daifugo/03_revolution_and_eight_cut.ipynb"
 PLAY_LESSON = "play.ipynb"
-SAVE_LESSON = "durak/01_setting_up.ipynb"
+SAVE_LESSON = "durak/01_durak_setting_up.ipynb"
 # Seconds: the autosave interval set here, so that were autosave on, a learner's clicks would reach
 # the disk while test_a_lesson_only_clicked_stays_as_committed_and_reopens_after_a_save waits.
 AUTOSAVE_S = 5
@@ -485,7 +485,7 @@ def test_a_lesson_only_clicked_stays_as_committed_and_reopens_after_a_save(brows
         # Opened and on its kernel, the lesson is not modified: JupyterLab found the kernelspec and
         # language_info it writes on connecting already there.
         page.wait_for_timeout(2_000)
-        tab = page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab", has_text="01_setting_up.ipynb")
+        tab = page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab", has_text="01_durak_setting_up.ipynb")
         sync_api.expect(tab).not_to_have_class(re.compile(r"jp-mod-dirty"))
         _run_all_cells(page, ".cardlab-stepper")
         stepper = page.locator(".cardlab-stepper").first

@@ -53,6 +53,10 @@ def test_show_bars_without_matplotlib_draws_svg_and_says_so(monkeypatch, capsys)
     charts.show_bars(["x"], [3], title="u")
     assert capsys.readouterr().out == charts.NOTE + "\n"
     assert len(shown) == 2 and 'aria-label="t: x 1.00, y 2.00"' in shown[0].data
+    # Shown as an <img> whose alt is the chart's text (JupyterLab gives a bare SVG no alt).
+    bundle = shown[0]._repr_mimebundle_()
+    assert bundle["text/html"].startswith('<img alt="t: x 1.00, y 2.00" src="data:image/svg+xml;base64,')
+    assert bundle["image/svg+xml"] == shown[0].data and bundle["text/plain"] == "[chart] t: x 1.00, y 2.00"
 
 
 def test_available():

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import runpy
 import shutil
 import socket
@@ -383,6 +384,101 @@ def test_plain_http_from_another_host_explains_https(playwright, base_url):
     finally:
         browser.close()
     assert guard.outside == []
+
+
+def test_opened_as_a_file_explains_how_to_serve_the_folder(playwright, base_url):
+    """Double-clicked on a USB stick (file://), the site cannot run: its first page says how to
+    serve the folder instead of staying blank."""
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    try:
+        page = browser.new_page()
+        page.goto((SITE / "index.html").as_uri())
+        page.wait_for_url("**/serve-this-folder.html")
+        sync_api.expect(page.locator("h1")).to_contain_text("need a web server")
+        sync_api.expect(page.get_by_text("python3 -m http.server")).to_be_visible()
+        page.screenshot(path=str(OUT / "site_file_url.png"))
+    finally:
+        browser.close()
+
+
+SHARED_LESSON = "lessons/durak/01_durak_setting_up.ipynb"
+
+
+def test_a_lesson_reopens_as_on_the_server(browser, base_url):
+    """Shared computers: opening a lesson does not mark it modified; a learner's saved edit stays
+    in that tab only, and a teacher's change to the file on the server shows the next time the
+    lesson is opened in the same browser profile."""
+    served = SITE / "files" / SHARED_LESSON
+    original, mtime = served.read_bytes(), served.stat().st_mtime
+    # As on a server where the site was copied a month ago: a browser may keep a file that old
+    # in its cache for days without asking the server again (heuristic freshness).
+    os.utime(served, (mtime - 30 * 86400, mtime - 30 * 86400))
+    context = _context(browser)
+    try:
+        page = context.new_page()
+        page.add_locator_handler(page.locator(".jp-Dialog"), _accept_dialog, no_wait_after=True)
+        page.goto(f"{base_url}/lab/index.html?path={SHARED_LESSON}")
+        page.locator(".jp-Notebook").first.wait_for()
+        _kernel_idle(page).wait_for()
+        page.wait_for_timeout(3_000)
+        tab = page.locator(".lm-TabBar-tab.jp-mod-current")
+        assert "jp-mod-dirty" not in (tab.first.get_attribute("class") or ""), "opening marked it modified"
+        # The learner edits a code cell and saves.
+        editor = page.locator(".jp-CodeCell .cm-content").first
+        editor.click()
+        page.keyboard.press("Control+Home")
+        page.keyboard.type("learner_edit_22 = 1\n")
+        page.keyboard.press("Control+s")
+        sync_api.expect(page.locator(".lm-TabBar-tab.jp-mod-dirty")).to_have_count(0)
+        # The teacher's fix, on the server.
+        node = json.loads(original)
+        node["cells"][0]["source"] = "# Teacher fix 22\n\n" + "".join(node["cells"][0]["source"])
+        served.write_text(json.dumps(node, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        page.goto(f"{base_url}/lab/index.html?path={SHARED_LESSON}")
+        notebook = page.locator(".jp-Notebook").first
+        sync_api.expect(notebook.locator("h1", has_text="Teacher fix 22")).to_be_visible()
+        sync_api.expect(notebook.get_by_text("learner_edit_22")).to_have_count(0)
+        page.screenshot(path=str(OUT / "site_teacher_fix.png"))
+    finally:
+        served.write_bytes(original)
+        os.utime(served, (mtime, mtime))
+        context.close()
+
+
+def _run_new_cell(page, code: str):
+    """A new cell at the top of the open notebook, run; returns its cell."""
+    page.locator(".jp-Cell").first.click()
+    page.keyboard.press("Escape")
+    page.keyboard.press("a")
+    page.keyboard.press("Enter")
+    page.keyboard.insert_text(code)
+    page.keyboard.press("Shift+Enter")
+    cell = page.locator(".jp-Cell").first
+    sync_api.expect(cell.locator(".jp-InputPrompt")).to_have_text(re.compile(r"\[\d+\]"))
+    return cell
+
+
+def test_installing_what_the_site_lacks_says_offline_in_one_line(browser, base_url):
+    """`%pip install` and `micropip.install` of a package the site does not carry: one line, no
+    traceback; other errors keep theirs. A chart drawn without matplotlib is an <img> whose alt is
+    the chart's text."""
+    context = _context(browser)
+    try:
+        page = context.new_page()
+        page.add_locator_handler(page.locator(".jp-Dialog"), _accept_dialog, no_wait_after=True)
+        page.goto(f"{base_url}/lab/index.html?path=lessons/play.ipynb")
+        page.locator(".jp-Notebook").first.wait_for()
+        _kernel_idle(page).wait_for()
+        for code in ["%pip install pandas", "import micropip\nawait micropip.install('no-such-pkg-22')"]:
+            text = _run_new_cell(page, code).locator(".jp-OutputArea").inner_text().strip()
+            assert text.startswith("This site is offline") and "\n" not in text, text
+        text = _run_new_cell(page, "1/0").locator(".jp-OutputArea").inner_text()
+        assert "----> 1 1/0" in text and "ZeroDivisionError" in text
+        cell = _run_new_cell(page, "from cardlab.charts import show_bars\n"
+                                   "show_bars(['a', 'b'], [1, 2], title='T')")
+        sync_api.expect(cell.locator(".jp-OutputArea img")).to_have_attribute("alt", "T: a 1.00, b 2.00")
+    finally:
+        context.close()
 
 
 ALL_DONE = """() => {

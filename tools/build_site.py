@@ -119,8 +119,36 @@ def built_from(out: Path = OUT) -> str | None:
         return None
 
 
-def up_to_date(out: Path = OUT) -> bool:
-    return built_from(out) == sources_digest()
+def damage(out: Path | None = None) -> list[str]:
+    """What is wrong with site/, one line each: nothing when it is whole and up to date with its
+    sources. Every file the build wrote is listed in its stamp with its size."""
+    out = OUT if out is None else out
+    try:
+        stamp = json.loads((out / STAMP).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return [f"{out.name}/ is missing or was not built by tools/build_site.py (no {STAMP})"]
+    problems = []
+    if stamp.get("sources") != sources_digest():
+        problems.append(f"{out.name}/ is older than its sources")
+    listed = stamp.get("files")
+    if not isinstance(listed, dict):
+        return problems + [f"{out.name}/{STAMP} lists no files (built by an older build_site.py)"]
+    for name, size in sorted(listed.items()):
+        path = out / name
+        if not path.is_file():
+            problems.append(f"missing: {out.name}/{name}")
+        elif path.stat().st_size != size:
+            problems.append(f"changed: {out.name}/{name} ({path.stat().st_size} bytes, built {size})")
+    return problems
+
+
+def up_to_date(out: Path | None = None) -> bool:
+    return not damage(out)
+
+
+def file_list(out: Path) -> dict[str, int]:
+    return {p.relative_to(out).as_posix(): p.stat().st_size
+            for p in sorted(out.rglob("*")) if p.is_file() and p.name != STAMP}
 
 
 # --- tools and downloads -----------------------------------------------------------------------
@@ -134,15 +162,18 @@ def pip(*args: str, **kwargs) -> None:
 
 
 def ensure_build_tools(pins: dict) -> None:
-    wanted = pins["build"]
+    """[build] at exactly its versions; [build-support] (libraries the build imports) at its
+    pinned versions when missing, any installed version otherwise (so the project's .venv keeps
+    its own)."""
     missing = []
-    for name, version in wanted.items():
-        try:
-            have = importlib.metadata.version(name)
-        except importlib.metadata.PackageNotFoundError:
-            have = None
-        if have != version:
-            missing.append(f"{name}=={version}")
+    for table, exact in (("build", True), ("build-support", False)):
+        for name, version in pins.get(table, {}).items():
+            try:
+                have = importlib.metadata.version(name)
+            except importlib.metadata.PackageNotFoundError:
+                have = None
+            if have is None or (exact and have != version):
+                missing.append(f"{name}=={version}")
     if not missing:
         return
     if sys.prefix == sys.base_prefix:
@@ -264,6 +295,61 @@ def kernel_shims(extension: Path) -> list[Path]:
     return sorted(newest.values())
 
 
+# Appended to the kernel's pyodide_kernel/__init__.py: `%pip install x` or `micropip.install("x")`
+# of a package the site does not carry ends in one line saying the site is offline, not a
+# traceback through micropip. Any other error shows its traceback as before.
+OFFLINE_HOOK = """
+
+# --- added by cardlab's tools/build_site.py ---
+def _cardlab_offline_install(shell, etype, evalue, tb, tb_offset=None):
+    frames, step = [], tb
+    while step is not None:
+        frames.append(step.tb_frame.f_code.co_filename)
+        step = step.tb_next
+    if any("/micropip/" in f or "/piplite/" in f for f in frames):
+        first = (str(evalue).strip().splitlines() or [etype.__name__])[0]
+        print("This site is offline: it can install only the packages it carries (cardlab and "
+              f"what its lessons use), not from the internet. ({first})", file=sys.stderr)
+        return None
+    return shell.showtraceback((etype, evalue, tb), tb_offset=tb_offset)
+
+
+ipython_shell.set_custom_exc((Exception,), _cardlab_offline_install)
+
+# micropip.install called directly would ask PyPI: its index is a folder of the site that does not
+# exist, so it asks nothing of any host but the site's own, and fails as above.
+try:
+    import micropip as _micropip
+    import pyodide_js as _pyodide_js
+
+    _micropip.set_index_urls([_pyodide_js._api.config.indexURL + "no-package-index/{package_name}/"])
+except Exception as _error:  # the kernel must start all the same
+    print(f"cardlab site: micropip's index left as it was ({_error!r})", file=sys.stderr)
+"""
+
+
+def offline_install_message(wheel: Path, folder: Path) -> Path:
+    """The kernel's pyodide_kernel wheel with :data:`OFFLINE_HOOK` added (and its RECORD line)."""
+    import base64
+
+    folder.mkdir(parents=True, exist_ok=True)
+    patched = folder / wheel.name
+    target = "pyodide_kernel/__init__.py"
+    with zipfile.ZipFile(wheel) as src, zipfile.ZipFile(patched, "w", zipfile.ZIP_DEFLATED) as dst:
+        data = src.read(target) + OFFLINE_HOOK.encode("utf-8")
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        for info in src.infolist():
+            content = src.read(info)
+            if info.filename == target:
+                content = data
+            elif info.filename.endswith(".dist-info/RECORD"):
+                content = "".join(
+                    f"{target},sha256={digest},{len(data)}\n" if line.startswith(target + ",") else line
+                    for line in content.decode("utf-8").splitlines(keepends=True)).encode("utf-8")
+            dst.writestr(info, content)
+    return patched
+
+
 # --- the lockfile --------------------------------------------------------------------------------
 
 def wheel_metadata(wheel: Path) -> tuple[str, str, list[str], list[str]]:
@@ -322,6 +408,12 @@ def lite_config(packages: list[str]) -> dict:
         "jupyter-config-data": {
             "appName": "cardlab lessons",
             "defaultKernelName": "python",
+            # Shared computers: the lessons are kept in the page's memory only, never in the
+            # browser's storage, so every visit opens the lessons as they are on the server (a
+            # teacher's fix arrives at the next visit, nobody sees the previous learner's edits).
+            # A learner keeps their work with File > Download (see SITE_NOTE).
+            "enableMemoryStorage": True,
+            "contentsStorageDrivers": ["memoryStorageDriver"],
             "litePluginSettings": {
                 "@jupyterlite/pyodide-kernel-extension:kernel": {
                     "disablePyPIFallback": True,
@@ -337,10 +429,36 @@ def lite_config(packages: list[str]) -> dict:
 # not count the page as secure (plain http from another computer), on a page saying why the
 # lessons cannot read their files there.
 LANDING_SCRIPT = """<script>
-      window.location.replace(window.isSecureContext ? "./lab/index.html?path={landing}"
-                                                     : "./{needs_https}");
+      // Opened as a file (double-clicked on a USB stick), JupyterLite cannot start at all: a page
+      // that says how to serve the folder, before anything else loads.
+      if (window.location.protocol === "file:") {{
+        window.location.replace("./{serve_folder}");
+      }} else {{
+        window.location.replace(window.isSecureContext ? "./lab/index.html?path={landing}"
+                                                       : "./{needs_https}");
+      }}
     </script>
     """
+SERVE_FOLDER = "serve-this-folder.html"
+SERVE_FOLDER_HTML = """<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><title>cardlab lessons: serve this folder, do not open it as a file</title></head>
+<body style="font-family: sans-serif; max-width: 42em; margin: 2em auto; line-height: 1.5">
+<h1>The lessons need a web server, even a local one</h1>
+<p>This page was opened as a file (its address starts with <code>file://</code>). Browsers do not
+run the lessons' Python from files; the folder has to be served, which takes one command.</p>
+<p>On the computer that has the folder (the teacher's, or each learner's), in a terminal, from the
+folder that <em>contains</em> <code>site</code>:</p>
+<pre style="background: #eee; padding: .6em">python3 -m http.server --bind 127.0.0.1 --directory site 8000</pre>
+<p>then open <a href="http://127.0.0.1:8000/">http://127.0.0.1:8000/</a> in this browser (on
+Windows the command is <code>py -m http.server ...</code>). Leave the terminal open while the
+lessons run; Ctrl-C stops the server.</p>
+<p>Any static web server does the same job (a school web server, GitHub Pages, nginx...). For other
+computers to use one teacher's server, serve it over <code>https</code>: see
+<a href="./{needs_https}">{needs_https}</a>.</p>
+</body>
+</html>
+"""
 NEEDS_HTTPS = "needs-https.html"
 NEEDS_HTTPS_HTML = """<!DOCTYPE html>
 <html lang="en">
@@ -387,7 +505,8 @@ def build(out: Path = OUT) -> dict:
     wheels += build_sdist_wheels(pins.get("sdist", {}), CACHE / "built")
     wheels.append(build_cardlab_wheel(CACHE / "cardlab"))
     extension = kernel_extension()
-    wheels += kernel_shims(extension)
+    wheels += [offline_install_message(w, CACHE / "shims") if w.name.startswith("pyodide_kernel-")
+               else w for w in kernel_shims(extension)]
 
     stage = CACHE / "stage"
     shutil.rmtree(stage, ignore_errors=True)
@@ -410,6 +529,8 @@ def build(out: Path = OUT) -> dict:
                     ignore=shutil.ignore_patterns(*SKIP_PARTS))
     for notebook in (contents / "lessons").rglob("*.ipynb"):
         join_lines(notebook)
+    (contents / "lessons" / SITE_NOTE_NAME).write_text(SITE_NOTE, encoding="utf-8")
+    add_site_note(contents / LANDING)
 
     building = stage / "site"
     log("running jupyter lite build")
@@ -429,7 +550,8 @@ def build(out: Path = OUT) -> dict:
 
     size = site_size(building)
     stamp = {"sources": sources_digest(), "pins": pins, "size": size,
-             "kernel_packages": {k: v["version"] for k, v in lock["packages"].items()}}
+             "kernel_packages": {k: v["version"] for k, v in lock["packages"].items()},
+             "files": file_list(building)}
     (building / STAMP).write_text(json.dumps(stamp, indent=2, sort_keys=True), encoding="utf-8")
     shutil.rmtree(out, ignore_errors=True)
     building.rename(out)
@@ -440,6 +562,47 @@ def build(out: Path = OUT) -> dict:
     return stamp
 
 
+SITE_KERNELSPEC = {"display_name": "Python (Pyodide)", "language": "python", "name": "python"}
+# ... and the language_info its kernel reports (jupyterlite-pyodide-kernel 0.8.6), as it is.
+SITE_LANGUAGE_INFO = {"codemirror_mode": {"name": "python", "version": 3}, "file_extension": ".py",
+                      "mimetype": "text/x-python", "name": "python", "nbconvert_exporter": "python",
+                      "pygments_lexer": "ipython3", "version": "3.8"}
+
+# Beside the lessons in the site's file browser: how work is kept, and how a fix arrives.
+SITE_NOTE_NAME = "KEEPING-YOUR-WORK.md"
+SITE_NOTE = """# Keeping your work, and getting the teacher's updates
+
+On this site every lesson opens as it is on the server, every time: what you type stays in this
+browser tab only, and it is gone when the tab is closed or reloaded. So on a shared computer the
+next learner starts from the lesson itself, never from your edits, and when the teacher updates a
+lesson on the server, the next time anyone opens it they get the update.
+
+- **To keep your work:** *File > Download* saves the notebook to your computer (give it a name of
+  your own, e.g. `my_durak_02.ipynb`). To go on with it later, drag that file onto the file
+  browser on the left (or use its *Upload* button) and open it: it lasts until the tab is closed,
+  so download it again before you leave.
+- **Teachers:** change the lesson in `lessons/` and run `make site` again (or replace the file
+  under `site/files/lessons/` on the server): learners get it the next time they open the lesson
+  (a reload of the page is enough).
+"""
+
+
+def add_site_note(index: Path) -> None:
+    """The site's copy of the lessons' index begins with how work is kept on the site."""
+    import nbformat
+
+    node = nbformat.read(index, as_version=nbformat.NO_CONVERT)
+    cell = nbformat.v4.new_markdown_cell(
+        "**On this website** every lesson opens as it is on the server, every time: your edits stay "
+        "in this browser tab only. To keep your work, use *File > Download* before closing the tab; "
+        f"the teacher's updates arrive the next time you open a lesson. More in [{SITE_NOTE_NAME}]"
+        f"({SITE_NOTE_NAME}).")
+    if node.nbformat_minor < 5:
+        cell.pop("id", None)
+    node.cells.insert(1 if node.cells and node.cells[0].cell_type == "markdown" else 0, cell)
+    index.write_text(json.dumps(node, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
 def join_lines(notebook: Path) -> None:
     """Write a notebook with each multi-line text as one string, as a Jupyter server hands it to
     JupyterLab. The same notebook: nbformat allows both forms, but JupyterLite passes the file as
@@ -448,16 +611,22 @@ def join_lines(notebook: Path) -> None:
     import nbformat
 
     node = nbformat.read(notebook, as_version=nbformat.NO_CONVERT)  # reading joins the lines
+    # The site's kernel, as JupyterLite writes it when it opens the notebook: a notebook saved
+    # with `python3` (ipykernel) would be marked modified as soon as it is opened.
+    node.metadata["kernelspec"] = dict(SITE_KERNELSPEC)
+    node.metadata["language_info"] = json.loads(json.dumps(SITE_LANGUAGE_INFO))
     notebook.write_text(json.dumps(node, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
 def open_on_landing(index: Path) -> None:
     html = index.read_text(encoding="utf-8")
-    marker = '<script type="module">'
-    if html.count(marker) != 1:
-        sys.exit(f"[site] {index} has changed: no single {marker} to open the lessons before")
-    script = LANDING_SCRIPT.format(landing=LANDING, needs_https=NEEDS_HTTPS)
-    index.write_text(html.replace(marker, script + marker), encoding="utf-8")
+    script = LANDING_SCRIPT.format(landing=LANDING, needs_https=NEEDS_HTTPS, serve_folder=SERVE_FOLDER)
+    # First thing in <head>: before JupyterLite's config script and its module.
+    if html.count("<head>") != 1:
+        sys.exit(f"[site] {index} has changed: no single <head> to open the lessons from")
+    index.write_text(html.replace("<head>", "<head>\n    " + script), encoding="utf-8")
+    (index.parent / SERVE_FOLDER).write_text(
+        SERVE_FOLDER_HTML.format(needs_https=NEEDS_HTTPS), encoding="utf-8")
     (index.parent / NEEDS_HTTPS).write_text(NEEDS_HTTPS_HTML.format(landing=LANDING),
                                             encoding="utf-8")
 
@@ -481,15 +650,28 @@ def check_local_only(site: Path) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--force", action="store_true", help="build even when site/ is up to date")
-    parser.add_argument("--check", action="store_true", help="only say whether site/ is up to date")
+    parser.add_argument("--check", action="store_true",
+                        help="only say whether site/ is whole and up to date (exit 1 if not)")
+    parser.add_argument("--install-tools", action="store_true",
+                        help="only install the build tools of tools/site.toml into this venv")
     args = parser.parse_args(argv)
+    if args.install_tools:
+        ensure_build_tools(load_pins())
+        return 0
+    problems = damage()
     if args.check:
-        fresh = up_to_date()
-        log("site/ is up to date" if fresh else "site/ is missing or older than its sources")
-        return 0 if fresh else 1
-    if not args.force and up_to_date():
+        for problem in problems[:50]:
+            log(problem)
+        if len(problems) > 50:
+            log(f"... and {len(problems) - 50} more")
+        if not problems:
+            log("site/ is whole and up to date")
+        return 1 if problems else 0
+    if not args.force and not problems:
         log("site/ is up to date with the sources (--force builds it again)")
         return 0
+    for problem in problems[:10]:
+        log(f"rebuilding: {problem}")
     build()
     return 0
 

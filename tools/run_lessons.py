@@ -35,10 +35,19 @@ def kernelspec(name: str = KERNEL) -> dict:
 
 
 def strip_widgets(notebook) -> None:
+    """Drop widget views and state. A widget output with no picture of its own besides its
+    text/plain (a tqdm progress bar: "0%| | 0/300", as it was when it was drawn) goes entirely,
+    so a notebook opened before running never shows a bar stuck at 0%."""
     notebook.metadata.pop("widgets", None)
     for cell in notebook.cells:
+        kept = []
         for output in cell.get("outputs", []):
-            output.get("data", {}).pop(WIDGET_VIEW, None)
+            data = output.get("data", {})
+            if data.pop(WIDGET_VIEW, None) is not None and set(data) <= {"text/plain"}:
+                continue
+            kept.append(output)
+        if "outputs" in cell:
+            cell["outputs"] = kept
 
 
 def run(path: Path) -> None:
