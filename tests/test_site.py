@@ -3,7 +3,12 @@ http.server``, as ``make serve-site`` does, and opened in Debian's Chromium with
 that does not go to that server aborted and recorded (Playwright routing, which in Chromium also
 sees the requests of the kernel's worker and of JupyterLite's service worker). A learner opens a
 Durak lesson, runs all cells, steps the stepper (with its button and with the → key, which is
-ipyevents) and makes a try-it move; the engine runs a benchmark in the page beside CPython.
+ipyevents) and makes a try-it move; the engine runs a benchmark in the page beside CPython. A school
+server: the site opened under another host name (``school-server``, mapped to the loopback by
+Chromium), over plain http and over https with a self-signed certificate, where the browser allows
+no service worker: the site opens on the lessons with a warning bar, and a deep link to one lesson
+of each game runs all its cells (its files read from the kernel's ``cardlab_lessons`` package),
+its stepper steps, its try-it table gives a verdict and its quiz answers.
 
 The site is built first when it is missing or older than its sources (tools/build_site.py).
 Timings and speeds are printed at the end of the pytest run and written to

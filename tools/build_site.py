@@ -13,13 +13,20 @@ Every version comes from ``tools/site.toml``. What goes in:
   (each from its wheel);
 - ``site/files/lessons/``: every file under ``lessons/`` (notebooks and scenario files), the same
   (each notebook's multi-line texts written as single strings, see :func:`join_lines`);
-  ``site/index.html`` opens ``lessons/index.ipynb`` (or, on a page the browser does not count as
-  secure, ``needs-https.html``, which says why the lessons cannot read their files there);
+  ``site/index.html`` opens ``lessons/index.ipynb``;
+- the lessons' data files once more, as the wheel ``cardlab_lessons`` (:func:`build_lessons_wheel`),
+  so that they work where the browser allows no service worker (plain http from another computer,
+  https with an untrusted certificate) and JupyterLite's kernel cannot see ``site/files/``: there
+  the kernel still starts in the notebook's folder (:func:`kernel_cwd_without_drive` patches its
+  worker) and ``cardlab.lessondata`` reads a lesson's relative path from the wheel. What still
+  needs the service worker (the code reading the file browser's files, and keeping what it writes)
+  is said by a bar on the lab's page (:data:`INSECURE_BAR`, deep links included) and
+  ``needs-https.html``;
 - ``site/static/pyodide/``: the Pyodide runtime from the npm package ``pyodide``, and beside it
   every wheel the kernel loads, with a ``pyodide-lock.json`` that names only those files (with
   their sha256): pure wheels from PyPI, PyYAML built here from its sdist without libyaml, the
   kernel's own shims (piplite, pyodide-kernel, ipykernel, widgetsnbextension) from the kernel
-  extension, and cardlab built from this checkout. The kernel loads all of them when it starts
+  extension, cardlab built from this checkout, and ``cardlab_lessons``. The kernel loads all of them when it starts
   (``loadPyodideOptions.packages``), so ``import cardlab`` works with no ``%pip install``.
 
 Only the build talks to PyPI and the npm registry (downloads are cached in ``.site-cache/``, so a
