@@ -561,15 +561,26 @@ ALL_DONE = """() => {
 
 
 ALL_LESSONS = os.environ.get("CARDLAB_SITE_ALL_LESSONS", "")
+# Set to http or https: every notebook is run from the school server instead (no service worker).
+ALL_LESSONS_SCHOOL = os.environ.get("CARDLAB_SITE_ALL_LESSONS_SCHOOL", "")
 
 
 @pytest.mark.skipif(not ALL_LESSONS,
                     reason="every notebook in the site, one kernel each (slow): set CARDLAB_SITE_ALL_LESSONS=1,"
                            " or to a glob such as 'simulation*' for some of them")
-def test_every_notebook_runs_in_the_site(browser, base_url):
+def test_every_notebook_runs_in_the_site(request, browser, base_url):
     """Each notebook under site/files/lessons/ (or those whose name matches the glob given)
     opened on a first visit, its saved outputs cleared and all its cells run: no cell may end in
-    an error."""
+    an error. With CARDLAB_SITE_ALL_LESSONS_SCHOOL=http (or https), from the school server."""
+    guards = []
+    if ALL_LESSONS_SCHOOL:
+        school_browser = request.getfixturevalue("school_browser")
+        base_url = request.getfixturevalue("school_urls")[ALL_LESSONS_SCHOOL]
+
+        def _context(_browser):
+            context, guard = _school_context(school_browser, base_url)
+            guards.append(guard)
+            return context
     failures, times = [], []
     pattern = "*.ipynb" if ALL_LESSONS == "1" else ALL_LESSONS
     notebooks = sorted(p for p in (SITE / "files").rglob("*.ipynb") if p.match(pattern))
@@ -602,8 +613,10 @@ def test_every_notebook_runs_in_the_site(browser, base_url):
                 page.screenshot(path=str(OUT / f"site_failed_{path.stem}.png"))
         finally:
             context.close()
-    _record("every notebook run", "; ".join(times))
+    _record("every notebook run" + (f" ({ALL_LESSONS_SCHOOL} school server)" if ALL_LESSONS_SCHOOL else ""),
+            "; ".join(times))
     assert failures == []
+    assert [url for guard in guards for url in guard.outside] == []
 
 
 def test_no_request_left_the_host(browser):
