@@ -428,11 +428,12 @@ NEEDS_HTTPS_HTML = """<!DOCTYPE html>
 <h1>The lessons work here, with one limit</h1>
 <p>This browser allows the page no service worker: it came over plain <code>http</code> from
 another computer (a page the browser does not count as secure), or over <code>https</code> with a
-certificate the browser does not trust. The lessons run all the same: their worked examples, try-it tables and quizzes read their files from a
-copy packed into the site's Python, and notebooks are saved in this browser's storage as usual.</p>
+certificate the browser does not trust. The lessons run all the same: their worked examples,
+try-it tables and quizzes read their files from a copy packed into the site's Python, and
+notebooks are saved in this browser's storage as usual.</p>
 <p>What does not work: JupyterLite needs a service worker to show the file browser's files to the
-code, and browsers allow those only on secure pages with a trusted certificate. So code cannot read a file you made, uploaded
-or edited in the file browser (your own scenario file, say, or your changes to a lesson's
+code, and browsers allow those only on secure pages with a trusted certificate. So code cannot
+read a file you made, uploaded or edited in the file browser (your own scenario file, say, or your changes to a lesson's
 example), and a file the code writes stays inside the kernel, lost when it restarts.</p>
 <p>For that too, serve the <code>site/</code> folder over <code>https</code> with a trusted
 certificate (GitHub Pages does), or copy it to this computer and run
