@@ -19,6 +19,7 @@ from typing import Any, Mapping
 
 import yaml
 
+from . import lessondata
 from .cards import SUIT_SYMBOLS, Card, CardError, StandIn, count_cards, parse_token, plain
 from .engine import (REASON_CODES, Action, DealError, Event, IllegalAction, NotationError, State, player_name,
                      shorten)
@@ -375,6 +376,11 @@ def _read(path: str | Path, path_s: str) -> str:
                 kind = "a named pipe" if stat.S_ISFIFO(mode) else "a device or other special file"
                 raise ScenarioError(path_s, f"not a regular file but {kind}; a scenario is a YAML text file")
             data = f.read(MAX_BYTES + 1)
+    except FileNotFoundError as exc:
+        found = lessondata.packaged(path)  # a lesson's file in the offline website
+        if found is None or not found.is_file():
+            raise ScenarioError(path_s, f"cannot read: {exc.strerror or exc}") from None
+        data = found.read_bytes()
     except OSError as exc:
         raise ScenarioError(path_s, f"cannot read: {exc.strerror or exc}") from None
     if len(data) > MAX_BYTES:
@@ -965,7 +971,10 @@ def scenario_paths(paths) -> list[tuple[Path, str | None]]:
     out = []
     for top in map(Path, paths):
         if not top.is_dir():
-            out.append((top, None))
+            if lessondata.is_dir(top):  # a folder of a lesson's files in the offline website
+                out.extend((top / name, None) for name in lessondata.file_names(top, (".yaml", ".yml")))
+            else:
+                out.append((top, None))
             continue
         found: list[tuple[Path, str | None]] = []
         here = top.stat()

@@ -13,13 +13,20 @@ Every version comes from ``tools/site.toml``. What goes in:
   (each from its wheel);
 - ``site/files/lessons/``: every file under ``lessons/`` (notebooks and scenario files), the same
   (each notebook's multi-line texts written as single strings, see :func:`join_lines`);
-  ``site/index.html`` opens ``lessons/index.ipynb`` (or, on a page the browser does not count as
-  secure, ``needs-https.html``, which says why the lessons cannot read their files there);
+  ``site/index.html`` opens ``lessons/index.ipynb``;
+- the lessons' data files once more, as the wheel ``cardlab_lessons`` (:func:`build_lessons_wheel`),
+  so that they work where the browser allows no service worker (plain http from another computer,
+  https with an untrusted certificate) and JupyterLite's kernel cannot see ``site/files/``: there
+  the kernel still starts in the notebook's folder (:func:`kernel_cwd_without_drive` patches its
+  worker) and ``cardlab.lessondata`` reads a lesson's relative path from the wheel. What still
+  needs the service worker (the code reading the file browser's files, and keeping what it writes)
+  is said by a bar on the lab's page (:data:`INSECURE_BAR`, deep links included) and
+  ``needs-https.html``;
 - ``site/static/pyodide/``: the Pyodide runtime from the npm package ``pyodide``, and beside it
   every wheel the kernel loads, with a ``pyodide-lock.json`` that names only those files (with
   their sha256): pure wheels from PyPI, PyYAML built here from its sdist without libyaml, the
   kernel's own shims (piplite, pyodide-kernel, ipykernel, widgetsnbextension) from the kernel
-  extension, and cardlab built from this checkout. The kernel loads all of them when it starts
+  extension, cardlab built from this checkout, and ``cardlab_lessons``. The kernel loads all of them when it starts
   (``loadPyodideOptions.packages``), so ``import cardlab`` works with no ``%pip install``.
 
 Only the build talks to PyPI and the npm registry (downloads are cached in ``.site-cache/``, so a
@@ -251,6 +258,43 @@ def build_cardlab_wheel(folder: Path) -> Path:
     return wheel
 
 
+LESSONS_PACKAGE = "cardlab_lessons"  # cardlab/lessondata.py looks the lessons' files up in it
+
+
+def build_lessons_wheel(folder: Path, version: str) -> Path:
+    """``cardlab_lessons``: every file under ``lessons/`` but the notebooks (worked examples,
+    quizzes, ``order.txt``...), under ``cardlab_lessons/data/`` as they are under ``lessons/``. The
+    kernel loads it at start, so that the lessons find their files even where it cannot see the
+    site's files (no service worker: see :func:`kernel_cwd_without_drive`)."""
+    import base64
+
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    dist = f"{LESSONS_PACKAGE}-{version}"
+    files = {f"{LESSONS_PACKAGE}/__init__.py":
+             b'"""The data files of the cardlab lessons (not the notebooks), for the offline website."""\n'}
+    for path in sorted((ROOT / "lessons").rglob("*")):
+        rel = path.relative_to(ROOT / "lessons")
+        if path.is_file() and path.suffix != ".ipynb" and not SKIP_PARTS.intersection(rel.parts):
+            files[f"{LESSONS_PACKAGE}/data/{rel.as_posix()}"] = path.read_bytes()
+    files[f"{dist}.dist-info/METADATA"] = (
+        f"Metadata-Version: 2.1\nName: {LESSONS_PACKAGE}\nVersion: {version}\n"
+        "Summary: The data files of the cardlab lessons, for the offline website\n").encode()
+    files[f"{dist}.dist-info/WHEEL"] = (b"Wheel-Version: 1.0\nGenerator: tools/build_site.py\n"
+                                        b"Root-Is-Purelib: true\nTag: py3-none-any\n")
+    record = [f"{name},sha256={base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b'=').decode()},"
+              f"{len(data)}" for name, data in files.items()]
+    files[f"{dist}.dist-info/RECORD"] = ("\n".join(record + [f"{dist}.dist-info/RECORD,,"]) + "\n").encode()
+    wheel = folder / f"{dist}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in files.items():
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))  # the same bytes each build
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, data)
+    return wheel
+
+
 def fetch_pyodide(version: str) -> Path:
     """The npm package ``pyodide`` (runtime only, no wheels), unpacked in the cache."""
     folder = CACHE / "npm"
@@ -425,17 +469,14 @@ def lite_config(packages: list[str]) -> dict:
 
 
 # Added to JupyterLite's own site/index.html (which child pages still read their settings from):
-# the site opens on the lessons' index instead of an empty JupyterLab, or, where the browser does
-# not count the page as secure (plain http from another computer), on a page saying why the
-# lessons cannot read their files there.
+# the site opens on the lessons' index instead of an empty JupyterLab.
 LANDING_SCRIPT = """<script>
       // Opened as a file (double-clicked on a USB stick), JupyterLite cannot start at all: a page
       // that says how to serve the folder, before anything else loads.
       if (window.location.protocol === "file:") {{
         window.location.replace("./{serve_folder}");
       }} else {{
-        window.location.replace(window.isSecureContext ? "./lab/index.html?path={landing}"
-                                                       : "./{needs_https}");
+        window.location.replace("./lab/index.html?path={landing}");
       }}
     </script>
     """
@@ -453,29 +494,84 @@ folder that <em>contains</em> <code>site</code>:</p>
 <p>then open <a href="http://127.0.0.1:8000/">http://127.0.0.1:8000/</a> in this browser (on
 Windows the command is <code>py -m http.server ...</code>). Leave the terminal open while the
 lessons run; Ctrl-C stops the server.</p>
-<p>Any static web server does the same job (a school web server, GitHub Pages, nginx...). For other
-computers to use one teacher's server, serve it over <code>https</code>: see
-<a href="./{needs_https}">{needs_https}</a>.</p>
+<p>Any static web server does the same job (a school web server, GitHub Pages, nginx...). For the
+other computers of a room to use one teacher's computer, serve the folder on the network
+(<code>--bind 0.0.0.0</code> instead of <code>--bind 127.0.0.1</code>) and open
+<code>http://TEACHERS-COMPUTER:8000/</code> on each: the lessons work over plain http, with the
+one limit <a href="./{needs_https}">{needs_https}</a> explains.</p>
 </body>
 </html>
 """
+# Added to the lab's page: where the browser allows JupyterLite no service worker (a page that is
+# not secure, as over plain http from another computer; https with a certificate the browser does
+# not trust), the kernel does not see the files of the file browser. The lessons run all the same
+# (they read their own files from the kernel's cardlab_lessons package); this bar says what does
+# not. It runs before JupyterLite's own scripts (modules, run after the page is read), so it sees
+# the service worker's registration fail.
 NEEDS_HTTPS = "needs-https.html"
+INSECURE_BAR = """<script>
+      (() => {{
+        const show = () => {{
+          if (document.querySelector(".cardlab-insecure-bar")) return;
+          const bar = document.createElement("div");
+          bar.className = "cardlab-insecure-bar";
+          bar.setAttribute("role", "status");
+          bar.style.cssText = "position: fixed; z-index: 10000; right: 8px; bottom: 32px; max-width: 34em;"
+            + " padding: 6px 10px; background: #fff4ce; color: #222; border: 1px solid #c8a400;"
+            + " border-radius: 4px; font: 13px/1.4 sans-serif; box-shadow: 0 1px 4px rgba(0,0,0,.3)";
+          bar.innerHTML = "The lessons run here, but the browser allows this page no service worker"
+            + " (plain http from another computer, or a certificate it does not trust), so the code"
+            + " does not see the file browser's files: your own files and your edits to the lessons'"
+            + " files are not read, and files the code writes are lost when the kernel restarts."
+            + " <a href='{needs_https}' target='_blank'>Why?</a>"
+            + " <button type='button' aria-label='Close' style='margin-left: 4px'>×</button>";
+          bar.querySelector("button").onclick = () => bar.remove();
+          document.body.appendChild(bar);
+        }};
+        const workers = navigator.serviceWorker;
+        if (!window.isSecureContext || !workers) {{
+          window.addEventListener("DOMContentLoaded", show);
+          return;
+        }}
+        const register = workers.register.bind(workers);
+        workers.register = (...args) => register(...args).catch(error => {{
+          if (document.body) show(); else window.addEventListener("DOMContentLoaded", show);
+          throw error;
+        }});
+      }})();
+    </script>
+"""
 NEEDS_HTTPS_HTML = """<!DOCTYPE html>
 <html lang="en">
-<head><meta charset="utf-8"><title>cardlab lessons: open them over https</title></head>
+<head><meta charset="utf-8"><title>cardlab lessons without a service worker</title></head>
 <body style="font-family: sans-serif; max-width: 40em; margin: 3em auto; line-height: 1.5">
-<h1>Open the lessons over https, or from this computer</h1>
-<p>This browser does not count the page as secure: it came over plain <code>http</code> from
-another computer. It then keeps the lessons from reading their example files (JupyterLite needs a
-service worker for that, and browsers allow those only on secure pages).</p>
-<p>Serve the <code>site/</code> folder over <code>https</code> (GitHub Pages does), or copy it to
-this computer and run <code>python3 -m http.server --bind 127.0.0.1 --directory site</code>, then
-open <a href="http://127.0.0.1:8000/">http://127.0.0.1:8000/</a>.</p>
-<p><a href="./lab/index.html?path={landing}">Open the lessons anyway</a> (the examples that read a
-file will fail).</p>
+<h1>The lessons work here, with one limit</h1>
+<p>This browser allows the page no service worker: it came over plain <code>http</code> from
+another computer (a page the browser does not count as secure), or over <code>https</code> with a
+certificate the browser does not trust. The lessons run all the same: their worked examples,
+try-it tables and quizzes read their files from a copy packed into the site's Python, and
+notebooks are saved in this browser's storage as usual.</p>
+<p>What does not work: JupyterLite needs a service worker to show the file browser's files to the
+code, and browsers allow those only on secure pages with a trusted certificate. So code cannot
+read a file you made, uploaded or edited in the file browser (your own scenario file, say, or your changes to a lesson's
+example), and a file the code writes stays inside the kernel, lost when it restarts.</p>
+<p>For that too, serve the <code>site/</code> folder over <code>https</code> with a trusted
+certificate (GitHub Pages does), or copy it to this computer and run
+<code>python3 -m http.server --bind 127.0.0.1 --directory site</code>, then open
+<a href="http://127.0.0.1:8000/">http://127.0.0.1:8000/</a>.</p>
+<p><a href="./lab/index.html?path={landing}">Open the lessons</a></p>
 </body>
 </html>
 """
+# In the kernel's worker: without the drive (no service worker), the kernel's working directory
+# is left at Pyodide's /home/pyodide, and the lessons' relative paths lead nowhere. Patched to
+# make the same folder in memory (/drive/lessons/durak for a Durak lesson) and start there, as with
+# the drive, so that cardlab/lessondata.py can tell which lesson file a relative path names.
+KERNEL_CHDIR = re.compile(r'(\w+)\.mountDrive&&this\._localPath&&(\w+)\.push\("import os",'
+                          r'`os\.chdir\("\$\{this\._localPath\}"\)`\)')
+KERNEL_CHDIR_ANYWAY = ('this._localPath&&({options}.mountDrive||{lines}.push("import os",'
+                       '`os.makedirs("/drive/${{this._localPath}}",exist_ok=True)`,"os.chdir(\'/drive\')"),'
+                       '{lines}.push("import os",`os.chdir("${{this._localPath}}")`))')
 
 
 def site_size(out: Path) -> dict:
@@ -503,7 +599,8 @@ def build(out: Path = OUT) -> dict:
     wheels = fetch_wheels(pins["kernel"], CACHE / "wheels")
     frontend_wheels = fetch_wheels(labextensions, CACHE / "wheels")
     wheels += build_sdist_wheels(pins.get("sdist", {}), CACHE / "built")
-    wheels.append(build_cardlab_wheel(CACHE / "cardlab"))
+    wheels.append(cardlab := build_cardlab_wheel(CACHE / "cardlab"))
+    wheels.append(build_lessons_wheel(CACHE / "lessons", wheel_name_version(cardlab)[1]))
     extension = kernel_extension()
     wheels += [offline_install_message(w, CACHE / "shims") if w.name.startswith("pyodide_kernel-")
                else w for w in kernel_shims(extension)]
@@ -545,6 +642,8 @@ def build(out: Path = OUT) -> dict:
     if lite.returncode != 0:  # its task list is long: shown only when it fails
         sys.exit(f"[site] jupyter lite build failed:\n{(lite.stdout + lite.stderr)[-6000:]}")
     open_on_landing(building / "index.html")
+    warn_where_insecure(building)
+    kernel_cwd_without_drive(building)
     (building / ".nojekyll").touch()  # GitHub Pages: serve every file as it is
     check_local_only(building)
 
@@ -620,7 +719,7 @@ def join_lines(notebook: Path) -> None:
 
 def open_on_landing(index: Path) -> None:
     html = index.read_text(encoding="utf-8")
-    script = LANDING_SCRIPT.format(landing=LANDING, needs_https=NEEDS_HTTPS, serve_folder=SERVE_FOLDER)
+    script = LANDING_SCRIPT.format(landing=LANDING, serve_folder=SERVE_FOLDER)
     # First thing in <head>: before JupyterLite's config script and its module.
     if html.count("<head>") != 1:
         sys.exit(f"[site] {index} has changed: no single <head> to open the lessons from")
@@ -629,6 +728,34 @@ def open_on_landing(index: Path) -> None:
         SERVE_FOLDER_HTML.format(needs_https=NEEDS_HTTPS), encoding="utf-8")
     (index.parent / NEEDS_HTTPS).write_text(NEEDS_HTTPS_HTML.format(landing=LANDING),
                                             encoding="utf-8")
+
+
+def warn_where_insecure(site: Path) -> None:
+    """The lab's page, whatever notebook it opens (deep links included), says what does not work
+    on a page that is not secure (:data:`INSECURE_BAR`)."""
+    page = site / "lab" / "index.html"  # (lab/tree/ only sends the browser there)
+    html = page.read_text(encoding="utf-8")
+    if html.count("</body>") != 1:
+        sys.exit(f"[site] {page} has changed: no single </body> to add the warning before")
+    bar = INSECURE_BAR.format(needs_https="../" + NEEDS_HTTPS)
+    page.write_text(html.replace("</body>", bar + "</body>"), encoding="utf-8")
+
+
+def kernel_cwd_without_drive(site: Path) -> None:
+    """Patch the kernel's worker (:data:`KERNEL_CHDIR`): without the drive it starts in the
+    notebook's folder all the same, an empty one in memory."""
+    static = site / "extensions" / KERNEL_EXTENSION / "static"
+    patched = []
+    for script in sorted(static.glob("*.js")):
+        code = script.read_text(encoding="utf-8")
+        new, count = KERNEL_CHDIR.subn(
+            lambda m: KERNEL_CHDIR_ANYWAY.format(options=m[1], lines=m[2]), code)
+        if count:
+            script.write_text(new, encoding="utf-8")
+            patched.append(script.name)
+    if not any("worker" in name for name in patched):
+        sys.exit(f"[site] the kernel's worker in {static} has changed: no os.chdir to patch "
+                 "(see KERNEL_CHDIR in tools/build_site.py)")
 
 
 def check_local_only(site: Path) -> None:

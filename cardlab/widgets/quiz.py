@@ -9,6 +9,7 @@ from typing import Iterable
 
 import yaml
 
+from .. import lessondata
 from ..engine import Action, State
 from ..scenario import Scenario, ScenarioError, load
 from ..svg import state_svg
@@ -76,7 +77,7 @@ class Quiz(Widget):
         Raises ``ValueError`` naming the file and question for anything wrong in it."""
         path = Path(path)
         try:
-            data = yaml.load(path.read_text(encoding="utf-8"), Loader=_QuizLoader)
+            data = yaml.load(lessondata.read_bytes(path).decode("utf-8"), Loader=_QuizLoader)
         except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
             raise ValueError(f"{path}: cannot read the quiz: {exc}") from None
         if not isinstance(data, list):

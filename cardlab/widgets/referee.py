@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .. import lessondata
 from ..engine import Action, NotationError, State
 from ..scenario import Scenario, load
 from ..svg import state_svg
@@ -21,8 +22,8 @@ def example_order(folder: Path, scenarios: dict[str, Scenario]) -> list[str]:
     that is not one of the examples."""
     order = folder / ORDER_FILE
     listed = []
-    if order.is_file():
-        for number, line in enumerate(order.read_text(encoding="utf-8").splitlines(), 1):
+    if lessondata.is_file(order):
+        for number, line in enumerate(lessondata.read_bytes(order).decode("utf-8").splitlines(), 1):
             name = line.split("#", 1)[0].strip()
             if name and name not in scenarios:
                 raise ValueError(f"{order}, line {number}: {name!r} is not a worked example in {folder}")
@@ -48,7 +49,8 @@ class Referee(Widget):
 
     def __init__(self, folder: str | Path):
         self.folder = Path(folder)
-        scenarios = {path.name: load(path) for path in sorted(self.folder.glob("*.yaml"))}
+        names = lessondata.file_names(self.folder, (".yaml",)) if lessondata.is_dir(self.folder) else []
+        scenarios = {name: load(self.folder / name) for name in names}
         if not scenarios:
             raise ValueError(f"no scenario files (*.yaml) in {self.folder}")
         self._scenarios = {name: scenarios[name] for name in example_order(self.folder, scenarios)}

@@ -1,0 +1,79 @@
+"""The lessons' data files (worked examples, quizzes, ``order.txt``) where they are not on disk.
+
+On a normal install the lessons read their files from disk and nothing here is used. The offline
+website (tools/build_site.py) also packs every data file under ``lessons/`` into the package
+:data:`PACKAGE`, which its kernel loads at start: there, without a service worker (a page over
+plain http from another computer, or https with a certificate the browser does not trust), the
+kernel cannot see the site's files, and a path such as ``../scenarios/durak/route_a.yaml`` read in
+``lessons/durak/`` is looked up in that package instead, by its place under ``lessons/``.
+
+This is the one place that lookup happens; scenario files, quiz files and folders of worked
+examples (the Referee, ``cardlab check``) all go through :func:`packaged`.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+import os
+from importlib.resources.abc import Traversable
+from pathlib import Path
+
+PACKAGE = "cardlab_lessons"  # its files are under PACKAGE/data/, as they are under lessons/
+LESSONS = "lessons"
+
+
+def lesson_key(path: str | Path) -> tuple[str, ...] | None:
+    """Where ``path`` (relative to the working directory, or absolute) is under the nearest folder
+    named ``lessons`` that holds it: ``("scenarios", "durak", "route_a.yaml")``; ``None`` when it is
+    under no such folder."""
+    parts = Path(os.path.normpath(os.path.join(os.getcwd(), os.fspath(path)))).parts
+    if LESSONS not in parts:
+        return None
+    where = len(parts) - 1 - parts[::-1].index(LESSONS)
+    return parts[where + 1:] or None
+
+
+def packaged(path: str | Path) -> Traversable | None:
+    """The packaged file or folder standing for ``path``, when ``path`` is not on disk and the
+    lessons' data package is installed and holds it; otherwise ``None``."""
+    if os.path.exists(path):
+        return None
+    key = lesson_key(path)
+    if key is None:
+        return None
+    try:
+        found = importlib.resources.files(PACKAGE).joinpath("data", *key)
+    except ModuleNotFoundError:
+        return None
+    return found if found.is_file() or found.is_dir() else None
+
+
+def read_bytes(path: str | Path) -> bytes:
+    """The bytes of file ``path``, from disk or else from the data package; raises the
+    ``OSError`` of reading it from disk when neither has it."""
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except FileNotFoundError:
+        found = packaged(path)
+        if found is None or not found.is_file():
+            raise
+        return found.read_bytes()
+
+
+def is_file(path: str | Path) -> bool:
+    found = packaged(path)
+    return Path(path).is_file() if found is None else found.is_file()
+
+
+def is_dir(path: str | Path) -> bool:
+    found = packaged(path)
+    return Path(path).is_dir() if found is None else found.is_dir()
+
+
+def file_names(folder: str | Path, suffixes: tuple[str, ...]) -> list[str]:
+    """The names of the files in ``folder`` (on disk or else in the data package) ending in one of
+    ``suffixes``, sorted."""
+    found = packaged(folder)
+    entries = Path(folder).iterdir() if found is None else found.iterdir()
+    return sorted(e.name for e in entries if e.name.endswith(suffixes) and e.is_file())
