@@ -360,13 +360,19 @@ def test_site_opens_on_the_lessons_index(browser, base_url):
         page = context.new_page()
         page.add_locator_handler(page.locator(".jp-Dialog"), _accept_dialog, no_wait_after=True)
         page.goto(base_url + "/")
-        page.wait_for_url("**/lab/index.html?path=lessons/index.ipynb")
-        index = page.locator(".jp-Notebook").first
-        sync_api.expect(index.get_by_role("link", name="2 · Defending and adding")).to_be_visible()
-        # Saved outputs read as they were saved (no commas between their lines).
-        for text in index.locator(".jp-OutputArea-output").all_inner_texts():
-            assert "\n," not in text
+        # The lessons' index is a page of its own: it needs no kernel, and each link opens a lesson.
+        page.wait_for_url("**/lessons.html")
+        sync_api.expect(page.get_by_text("On this website")).to_be_visible()
+        assert page.locator(".jp-Notebook, .jp-Dialog").count() == 0
         page.screenshot(path=str(OUT / "site_index.png"))
+        page.get_by_role("link", name="2 · Defending and adding").click()
+        page.wait_for_url("**/lab/index.html?path=lessons/durak/02_defending_and_adding.ipynb")
+        lesson = page.locator(".jp-Notebook").first
+        sync_api.expect(lesson.locator(".jp-RenderedMarkdown h1").first).to_contain_text(
+            "Defending and adding cards")
+        # Saved outputs read as they were saved (no commas between their lines).
+        for text in lesson.locator(".jp-OutputArea-output").all_inner_texts():
+            assert "\n," not in text
     finally:
         context.close()
 
@@ -476,7 +482,9 @@ def test_school_server_opens_on_the_lessons_index_with_a_warning(school_browser,
         page = context.new_page()
         page.add_locator_handler(page.locator(".jp-Dialog"), _accept_dialog, no_wait_after=True)
         page.goto(school_urls[scheme] + "/")
-        page.wait_for_url("**/lab/index.html?path=lessons/index.ipynb")
+        page.wait_for_url("**/lessons.html")
+        page.get_by_role("link", name="2 · Defending and adding").click()
+        page.wait_for_url("**/lab/index.html?path=lessons/durak/02_defending_and_adding.ipynb")
         # Over http the page is not secure; over https with a self-signed certificate it is, but
         # the service worker cannot register either.
         assert page.evaluate("window.isSecureContext") is (scheme == "https")

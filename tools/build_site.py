@@ -13,7 +13,9 @@ Every version comes from ``tools/site.toml``. What goes in:
   (each from its wheel);
 - ``site/files/lessons/``: every file under ``lessons/`` (notebooks and scenario files), the same
   (each notebook's multi-line texts written as single strings, see :func:`join_lines`);
-  ``site/index.html`` opens ``lessons/index.ipynb``;
+  ``site/index.html`` opens ``site/lessons.html``, the lessons' index (``lessons/index.ipynb``) as
+  a page of its own, which starts no kernel (:func:`lessons_page`), or, opened as a file, a page
+  saying how to serve the folder;
 - the lessons' data files once more, as the wheel ``cardlab_lessons`` (:func:`build_lessons_wheel`),
   so that they work where the browser allows no service worker (plain http from another computer,
   https with an untrusted certificate) and JupyterLite's kernel cannot see ``site/files/``: there
@@ -61,6 +63,7 @@ CACHE = ROOT / ".site-cache"
 OUT = ROOT / "site"
 STAMP = ".cardlab-site.json"  # in site/: what it was built from, and its size
 LANDING = "lessons/index.ipynb"
+LESSONS_PAGE = "lessons.html"  # the index as a page of its own: opening it starts no kernel
 
 # What the site is built from: a change to any of these makes site/ out of date.
 SOURCES = ["tools/build_site.py", "tools/site.toml", "pyproject.toml", "README.md", "cardlab", "lessons",
@@ -469,14 +472,14 @@ def lite_config(packages: list[str]) -> dict:
 
 
 # Added to JupyterLite's own site/index.html (which child pages still read their settings from):
-# the site opens on the lessons' index instead of an empty JupyterLab.
+# the site opens on the lessons' index (its own page, no kernel) instead of an empty JupyterLab.
 LANDING_SCRIPT = """<script>
       // Opened as a file (double-clicked on a USB stick), JupyterLite cannot start at all: a page
       // that says how to serve the folder, before anything else loads.
       if (window.location.protocol === "file:") {{
         window.location.replace("./{serve_folder}");
       }} else {{
-        window.location.replace("./lab/index.html?path={landing}");
+        window.location.replace("./{lessons_page}");
       }}
     </script>
     """
@@ -559,7 +562,7 @@ example), and a file the code writes stays inside the kernel, lost when it resta
 certificate (GitHub Pages does), or copy it to this computer and run
 <code>python3 -m http.server --bind 127.0.0.1 --directory site</code>, then open
 <a href="http://127.0.0.1:8000/">http://127.0.0.1:8000/</a>.</p>
-<p><a href="./lab/index.html?path={landing}">Open the lessons</a></p>
+<p><a href="./{landing}">Open the lessons</a></p>
 </body>
 </html>
 """
@@ -642,6 +645,7 @@ def build(out: Path = OUT) -> dict:
     if lite.returncode != 0:  # its task list is long: shown only when it fails
         sys.exit(f"[site] jupyter lite build failed:\n{(lite.stdout + lite.stderr)[-6000:]}")
     open_on_landing(building / "index.html")
+    lessons_page(contents / LANDING, building / LESSONS_PAGE)
     warn_where_insecure(building)
     kernel_cwd_without_drive(building)
     (building / ".nojekyll").touch()  # GitHub Pages: serve every file as it is
@@ -719,15 +723,59 @@ def join_lines(notebook: Path) -> None:
 
 def open_on_landing(index: Path) -> None:
     html = index.read_text(encoding="utf-8")
-    script = LANDING_SCRIPT.format(landing=LANDING, serve_folder=SERVE_FOLDER)
+    script = LANDING_SCRIPT.format(lessons_page=LESSONS_PAGE, serve_folder=SERVE_FOLDER)
     # First thing in <head>: before JupyterLite's config script and its module.
     if html.count("<head>") != 1:
         sys.exit(f"[site] {index} has changed: no single <head> to open the lessons from")
     index.write_text(html.replace("<head>", "<head>\n    " + script), encoding="utf-8")
     (index.parent / SERVE_FOLDER).write_text(
         SERVE_FOLDER_HTML.format(needs_https=NEEDS_HTTPS), encoding="utf-8")
-    (index.parent / NEEDS_HTTPS).write_text(NEEDS_HTTPS_HTML.format(landing=LANDING),
+    (index.parent / NEEDS_HTTPS).write_text(NEEDS_HTTPS_HTML.format(landing=LESSONS_PAGE),
                                             encoding="utf-8")
+
+
+LESSONS_PAGE_HTML = """<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>cardlab lessons</title>
+<style>
+  body {{ font-family: sans-serif; max-width: 64em; margin: 1.5em auto; padding: 0 1em; line-height: 1.5; color: #1a1a1a; }}
+  table {{ border-collapse: collapse; margin: .6em 0; }}
+  th, td {{ border: 1px solid #ccc; padding: .25em .6em; text-align: left; vertical-align: top; }}
+  code {{ background: #f2f2f2; padding: 0 .2em; }}
+  a {{ color: #0b5ed7; }}
+</style>
+</head>
+<body>
+{body}
+</body>
+</html>
+"""
+
+
+def lessons_page(index: Path, page: Path) -> None:
+    """The lessons' index (``index``, a notebook of Markdown cells only) as a web page of its own,
+    each link to a notebook or file of the lessons opening it in the lab: the site opens on it, so
+    a learner's first page starts no kernel. Raises SystemExit if the index holds code."""
+    import html
+
+    import mistune
+    import nbformat
+
+    node = nbformat.read(index, as_version=4)
+    if any(cell.cell_type != "markdown" for cell in node.cells):
+        sys.exit(f"[site] {index} holds code: its page would leave it out")
+    body = mistune.html("\n\n".join(cell.source for cell in node.cells))
+
+    def to_lab(match: re.Match) -> str:
+        target = html.unescape(match.group(1))
+        if "://" in target or target.startswith(("#", "/", "mailto:")):
+            return match.group(0)
+        folder = Path(LANDING).parent.as_posix()
+        return f'href="./lab/index.html?path={html.escape(f"{folder}/{target}", quote=True)}"'
+
+    body = re.sub(r'href="([^"]*)"', to_lab, body)
+    page.write_text(LESSONS_PAGE_HTML.format(body=body), encoding="utf-8")
 
 
 def warn_where_insecure(site: Path) -> None:
