@@ -581,7 +581,8 @@ def table_svg(state, *, view: str, seat: str | None, bottom: str | None, highlig
     width of a card in that hand (:data:`NORMAL_CARD` at normal size); ``header`` the line of facts
     over the table; ``tags`` each player's state ("to play", "passed", "defender" ...);
     ``middle(band)`` draws the table itself in a :class:`Middle` and returns its markup;
-    ``summary`` is the picture's text alternative."""
+    ``summary`` begins the picture's text alternative, which ends with how many cards each player
+    holds."""
     s = width / NORMAL_CARD
     hl = highlight_set(highlight)
     if bottom is None:
@@ -603,7 +604,8 @@ def table_svg(state, *, view: str, seat: str | None, bottom: str | None, highlig
     y += _MIDDLE_H * s + 6 * s
     parts.append(_bottom_seat(state, bottom, pad, y, W - 2 * pad, s, width, hidden=is_hidden(view, seat, bottom),
                               you=view == "player" and bottom == seat, tags=tags.get(bottom, []), active=bottom in acting, hl=hl, four_colour=four_colour))
-    return svg_document(W, TABLE_H * s, summary, "".join(parts))
+    holds = "; ".join(f"{state.seat_label(p)} holds {len(state.hands[p])}" for p in state.players)
+    return svg_document(W, TABLE_H * s, f"{summary}; {holds}", "".join(parts))
 
 
 def generic_svg(state, *, view: str = "teaching", seat: str | None = None, bottom: str | None = None,
@@ -619,9 +621,8 @@ def generic_svg(state, *, view: str = "teaching", seat: str | None = None, botto
         return "".join(band.text(band.x + 4 * band.s, band.y + (16 + 16 * i) * band.s, line, size=12)
                        for i, line in enumerate(lines))
 
-    holds = "; ".join(f"{state.seat_label(p)} holds {len(state.hands[p])}" for p in state.players)
     return table_svg(state, view=view, seat=seat, bottom=bottom, highlight=highlight, width=width,
-                     four_colour=four_colour, header=header, tags={}, middle=middle, summary=f"{header}: {holds}")
+                     four_colour=four_colour, header=header, tags={}, middle=middle, summary=header)
 
 
 def check_view(state, view: str, seat: str | None) -> None:

@@ -68,8 +68,7 @@ def daifugo_svg(state, *, view: str = "teaching", seat: str | None = None, botto
         return "".join(parts)
 
     names = play_names(tokens)
-    holds = "; ".join(f"{state.seat_label(p)} holds {len(state.hands[p])}" for p in state.players)
-    summary = f"{', '.join(facts)}; {caption}{': ' + names if names else ''}; {holds}"
+    summary = f"{', '.join(facts)}; {caption}{': ' + names if names else ''}"
     return table_svg(state, view=view, seat=seat, bottom=bottom, highlight=highlight, width=width,
                      four_colour=four_colour, header=header, tags={p: _tags(state, p) for p in state.players},
                      middle=middle, summary=summary)

@@ -88,9 +88,8 @@ def durak_table_svg(state, *, view: str = "teaching", seat: str | None = None, b
     table = "; ".join(f"{a.name} beaten by {d.name}" if d else f"{a.name} open"
                       for a, d in zip(state.attacks, state.defences)) or "empty"
     face = f", face-up {state.trump_card.name}" if state.stock else ""
-    holds = "; ".join(f"{state.seat_label(p)} holds {len(state.hands[p])}" for p in state.players)
     summary = (f"durak table, {state.rules.name}: {', '.join(facts)}; {caption}; table: {table}; "
-               f"stock {len(state.stock)}{face}; discard {len(state.discard)}; {holds}")
+               f"stock {len(state.stock)}{face}; discard {len(state.discard)}")
     return table_svg(state, view=view, seat=seat, bottom=bottom, highlight=highlight, width=width,
                      four_colour=four_colour, header=header, tags={p: _tags(state, p) for p in state.players},
                      middle=middle, summary=summary)
