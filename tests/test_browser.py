@@ -16,7 +16,6 @@ import subprocess
 import sys
 import time
 import urllib.request
-import re
 from pathlib import Path
 
 import pytest
@@ -190,6 +189,24 @@ def _run_all_cells(page, first_widget: str) -> None:
     # Every cell done (no "[*]" prompt left) before anything is clicked.
     busy = page.locator(".jp-InputPrompt").filter(has_text="[*]")
     sync_api.expect(busy).to_have_count(0)
+
+
+def show_whole(locator, window_height: int = PROJECTOR["height"]) -> dict:
+    """Scroll ``locator`` to the middle of the window and return its box once it stands still.
+    JupyterLab draws the cells around a scrolled-to cell lazily, and each cell it draws can
+    push the page or lengthen it, so scroll again until two readings agree and the whole box is
+    in the window (a widget taller than the window: its top)."""
+    box = None
+    for _attempt in range(20):
+        locator.evaluate("element => element.scrollIntoView({block: 'center'})")
+        locator.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        first = locator.bounding_box()
+        locator.page.wait_for_timeout(150)
+        box = locator.bounding_box()
+        if first == box and box is not None and 0 <= box["y"] and (
+                box["y"] + box["height"] <= window_height or box["height"] > window_height):
+            return box
+    pytest.fail(f"the widget never came to rest in the window: {box}")
 
 
 def test_stepper_step_and_its_narration_fit_a_projector(page, out_dir):

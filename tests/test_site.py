@@ -31,6 +31,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from test_browser import show_whole
 
 CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parent.parent
@@ -335,7 +336,7 @@ def test_a_whole_example_steps_at_one_height_on_a_projector_screen(lesson):
     stepper = lesson.locator(".cardlab-stepper").first
     stepper.get_by_role("button", name="Reset", exact=True).click()
     sync_api.expect(stepper.locator(".cardlab-counter")).to_contain_text("step 0 of")
-    stepper.evaluate("element => element.scrollIntoView({block: 'center'})")
+    show_whole(stepper)
     height = stepper.bounding_box()["height"]
     assert height <= 560
     step = stepper.get_by_role("button", name="Step", exact=True)
@@ -350,7 +351,7 @@ def test_a_whole_example_steps_at_one_height_on_a_projector_screen(lesson):
     normal = stepper.locator(".cardlab-picture [data-card]").evaluate_all(card_width)
     stepper.get_by_role("button", name="Projector size").click()
     sync_api.expect(stepper.locator(".cardlab-picture svg")).to_have_attribute("width", "713.57")
-    stepper.evaluate("element => element.scrollIntoView({block: 'center'})")
+    show_whole(stepper)
     assert stepper.locator(".cardlab-picture [data-card]").evaluate_all(card_width) >= 1.3 * normal
     box = stepper.bounding_box()
     assert box["y"] >= 0 and box["y"] + box["height"] <= 720

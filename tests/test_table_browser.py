@@ -11,7 +11,7 @@ import json
 import urllib.request
 
 import pytest
-from test_browser import PROJECTOR, _open_lesson, browser, lab, out_dir, sync_api  # noqa: F401 (fixtures)
+from test_browser import PROJECTOR, _open_lesson, browser, lab, out_dir, show_whole, sync_api  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -48,10 +48,6 @@ def _on_screen(page, locator) -> None:
     assert box["x"] >= 0 and box["x"] + box["width"] <= PROJECTOR["width"], box
 
 
-def _show(widget) -> None:
-    widget.evaluate("element => element.scrollIntoView({block: 'center'})")
-
-
 def _hand_card_width(widget) -> float:
     """The width on screen of the widest card drawn (a card in the hand along the bottom)."""
     return widget.locator(".cardlab-picture [data-card]").evaluate_all(
@@ -61,7 +57,7 @@ def _hand_card_width(widget) -> float:
 def test_every_step_keeps_the_whole_stepper_on_screen_at_one_height(lesson, out_dir):
     name, page = lesson
     stepper = page.locator(".cardlab-stepper").first
-    _show(stepper)
+    show_whole(stepper)
     height = stepper.bounding_box()["height"]
     assert height <= MOST
     page.screenshot(path=str(out_dir / f"table_{name}_stepper.png"))
@@ -82,7 +78,7 @@ def test_every_step_keeps_the_whole_stepper_on_screen_at_one_height(lesson, out_
 def test_the_try_it_table_fits_beside_its_controls(lesson, out_dir):
     name, page = lesson
     table = page.locator(".cardlab-tryit").first
-    _show(table)
+    show_whole(table)
     assert table.bounding_box()["height"] <= MOST
     for part in (table.locator(".cardlab-picture"), table.locator(".cardlab-verdict"),
                  table.get_by_role("button", name="Show legal moves")):
@@ -94,7 +90,7 @@ def test_projector_size_makes_the_cards_larger_and_still_fits_the_screen(lesson,
     name, page = lesson
     for kind in ("stepper", "tryit"):
         widget = page.locator(f".cardlab-{kind}").first
-        _show(widget)
+        show_whole(widget)
         normal = _hand_card_width(widget)
         toggle = widget.get_by_role("button", name="Projector size")
         toggle.click()
@@ -102,7 +98,7 @@ def test_projector_size_makes_the_cards_larger_and_still_fits_the_screen(lesson,
         sync_api.expect(page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current")).to_have_count(0)
         page.wait_for_function("() => document.querySelector('.cardlab-picture svg') !== null")
         sync_api.expect(widget.locator(".cardlab-picture svg")).to_have_attribute("width", "713.57")
-        _show(widget)
+        show_whole(widget)
         assert _hand_card_width(widget) >= 1.3 * normal
         _on_screen(page, widget)
         page.screenshot(path=str(out_dir / f"table_{name}_{kind}_projector.png"))
