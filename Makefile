@@ -9,7 +9,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test check bench lessons clean site serve-site
+.PHONY: lab test check bench lessons clean site serve-site messages
 
 $(VENV)/.installed: pyproject.toml lab/overrides.json
 	$(PYTHON) -m venv $(VENV)
@@ -65,6 +65,25 @@ SITE_PORT ?= 8000
 serve-site: site
 	@echo "The lessons: http://127.0.0.1:$(SITE_PORT)/  (Ctrl-C stops the server)"
 	$(SITE_VENV)/bin/python -m http.server --bind 127.0.0.1 --directory site $(SITE_PORT)
+
+# The translations (gettext catalogs under cardlab/locale/, made with Babel): collect every message
+# of the code into cardlab.pot, bring each language's .po up to date with it (new messages arrive
+# untranslated, for a translator; see cardlab/locale/README.md), and compile the .po files into the
+# .mo files cardlab reads. tests/test_i18n.py fails when any of these is out of date.
+LOCALES := zh_TW ja
+PYBABEL := $(VENV)/bin/pybabel
+messages: $(VENV)/.installed
+	$(PYBABEL) -q extract -F tools/babel.cfg -k N_ -k n_:1,2 -k p_:1c,2 -k np_:1c,2,3 --no-wrap --project cardlab --copyright-holder "the cardlab authors" \
+		--sort-by-file -o cardlab/locale/cardlab.pot .
+	for l in $(LOCALES); do \
+		if [ -f cardlab/locale/$$l/LC_MESSAGES/cardlab.po ]; then \
+			$(PYBABEL) -q update --no-wrap --no-fuzzy-matching --ignore-obsolete -D cardlab -l $$l \
+				-i cardlab/locale/cardlab.pot -d cardlab/locale; \
+		else \
+			$(PYBABEL) -q init --no-wrap -D cardlab -l $$l -i cardlab/locale/cardlab.pot -d cardlab/locale; \
+		fi; \
+	done
+	$(PYBABEL) -q compile --use-fuzzy -D cardlab -d cardlab/locale
 
 bench: $(VENV)/.installed
 	$(PY) benchmarks/random_play.py

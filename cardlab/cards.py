@@ -249,8 +249,8 @@ def format_cards(cards: Iterable[Card | StandIn]) -> str:
 _NOTATION_TOKEN = re.compile(r"(?<![\w=])(?:(RJ|BJ|W[1-6])=([SHDC])?|([SHDC]))(10|[2-9TJQKA])(?!\w)")
 
 
-def to_symbols(text: str) -> str:
-    """``text`` with every card written in the letter notation shown the way a learner reads it:
+def to_symbols(text) -> str:
+    """``text`` (a string, or a message read in the current language) with every card written in the letter notation shown the way a learner reads it:
     ``S9`` becomes ``9♠``, ``HT`` ``10♥``, a stand-in ``RJ=H10`` ``RJ=10♥``; other words, jokers
     and wild cards (``RJ``, ``W3``) are left as they are.
 
@@ -264,7 +264,7 @@ def to_symbols(text: str) -> str:
             return f"{wild}={rank}{SUIT_SYMBOLS[wild_suit] if wild_suit else ''}"
         return rank + SUIT_SYMBOLS[suit]
 
-    return _NOTATION_TOKEN.sub(symbol, text)
+    return _NOTATION_TOKEN.sub(symbol, str(text))
 
 
 def sort_cards(cards: Iterable[Card]) -> list[Card]:

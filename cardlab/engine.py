@@ -31,39 +31,40 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable, NamedTuple
 
 from .cards import Card, CardError, StandIn, card, format_cards, parse_token, to_symbols
+from .i18n import N_, Message, _, join, n_, reads_cjk
 
 # Reason codes of the contract in their order of precedence (where several apply, the first wins):
 # what each means, and the short title a learner reads above the explanation ("Not your turn: ...").
 _REASONS: dict[str, tuple[str, str]] = {
-    "game_over": ("the game has ended", "The game is over"),
-    "not_allowed": ("this verb does not exist in this game, rule set or phase", "Not a move here"),
-    "passed": ("this player passed and may not play again until the table is cleared", "Passed already"),
-    "not_your_turn": ("this player may not act now", "Not your turn"),
-    "not_attacker": ("only an attacker may do this", "Only an attacker may do this"),
-    "not_defender": ("only the defender may do this", "Only the defender may do this"),
-    "not_in_hand": ("a named card is not in the player's hand", "Not in the hand"),
-    "cannot_pass": ("passing is not allowed here", "No passing here"),
-    "must_play": ("passing while a legal play exists", "You must play"),
-    "wrong_count": ("not the number of cards this rank hands over", "Wrong number of cards"),
-    "must_give_strongest": ("the lower player must hand over their strongest cards", "Give the strongest cards"),
-    "joker_alone": ("a joker may not be played on its own", "Not on its own"),
-    "invalid_combination": ("the cards form no playable combination", "Not a combination"),
+    "game_over": ("the game has ended", N_("The game is over")),
+    "not_allowed": ("this verb does not exist in this game, rule set or phase", N_("Not a move here")),
+    "passed": ("this player passed and may not play again until the table is cleared", N_("Passed already")),
+    "not_your_turn": ("this player may not act now", N_("Not your turn")),
+    "not_attacker": ("only an attacker may do this", N_("Only an attacker may do this")),
+    "not_defender": ("only the defender may do this", N_("Only the defender may do this")),
+    "not_in_hand": ("a named card is not in the player's hand", N_("Not in the hand")),
+    "cannot_pass": ("passing is not allowed here", N_("No passing here")),
+    "must_play": ("passing while a legal play exists", N_("You must play")),
+    "wrong_count": ("not the number of cards this rank hands over", N_("Wrong number of cards")),
+    "must_give_strongest": ("the lower player must hand over their strongest cards", N_("Give the strongest cards")),
+    "joker_alone": ("a joker may not be played on its own", N_("Not on its own")),
+    "invalid_combination": ("the cards form no playable combination", N_("Not a combination")),
     "shape_mismatch": ("not the same number and kind of cards as the combination to beat",
-                       "Not the same kind of play"),
-    "suit_lock": ("breaks the suit lock", "The suits are locked"),
-    "not_stronger": ("same shape, but not stronger", "Not stronger"),
-    "not_one_higher": ("same kind, but not exactly one rank higher", "Not one rank higher"),
-    "attack_limit": ("the round already has as many attack cards as allowed", "No more attack cards"),
-    "rank_not_on_table": ("an added attack card's rank is not on the table", "That rank is not on the table"),
-    "cannot_beat": ("this card does not beat that attack card", "Does not beat it"),
+                       N_("Not the same kind of play")),
+    "suit_lock": ("breaks the suit lock", N_("The suits are locked")),
+    "not_stronger": ("same shape, but not stronger", N_("Not stronger")),
+    "not_one_higher": ("same kind, but not exactly one rank higher", N_("Not one rank higher")),
+    "attack_limit": ("the round already has as many attack cards as allowed", N_("No more attack cards")),
+    "rank_not_on_table": ("an added attack card's rank is not on the table", N_("That rank is not on the table")),
+    "cannot_beat": ("this card does not beat that attack card", N_("Does not beat it")),
     # cardlab's own, for cases none of the contract's codes covers:
     "not_on_table": ("durak: the named attack card is not an unbeaten card on the table",
-                     "Not an attack card to beat"),
+                     N_("Not an attack card to beat")),
     "must_give_weakest": ("daifugo exchange under a return-weakest rule set: the upper player must return "
-                          "their weakest cards", "Give back the weakest cards"),
+                          "their weakest cards", N_("Give back the weakest cards")),
 }
 REASON_CODES: dict[str, str] = {code: meaning for code, (meaning, _title) in _REASONS.items()}
-REASON_TITLES: dict[str, str] = {code: title for code, (_meaning, title) in _REASONS.items()}
+REASON_TITLES: dict[str, "Message"] = {code: _(title) for code, (_meaning, title) in _REASONS.items()}
 
 
 # The verbs of the scenario contract's verb table (SCENARIOS.md, steps). A game that lacks one
@@ -119,10 +120,12 @@ class Refusal:
         """The short title a learner reads for this code (:data:`REASON_TITLES`): "Not your turn"."""
         return REASON_TITLES[self.code]
 
-    def text(self) -> str:
-        """The refusal as a learner reads it: the title, the explanation, and the reason code last,
-        for teachers: ``"Not your turn: It is 甲's turn ... (code: not_your_turn)"``."""
-        return f"{self.title}: {self.explanation} (code: {self.code})"
+    def text(self) -> Message:
+        """The refusal as a learner reads it, in the current language: the title, the explanation,
+        and the reason code last, for teachers: ``"Not your turn: It is 甲's turn ... (code:
+        not_your_turn)"``."""
+        return _("{title}: {explanation} (code: {code})", title=self.title, explanation=self.explanation,
+                 code=self.code)
 
 
 class IllegalAction(ValueError):
@@ -133,7 +136,10 @@ class IllegalAction(ValueError):
         self.refusal = refusal
         self.code = refusal.code
         self.explanation = refusal.explanation
-        super().__init__(f"{action}: {refusal.code}: {refusal.explanation}")
+        super().__init__(action, refusal)
+
+    def __str__(self) -> str:
+        return f"{self.action}: {self.code}: {self.explanation}"
 
 
 class NotationError(ValueError):
@@ -143,7 +149,10 @@ class NotationError(ValueError):
     def __init__(self, text: str, reason: str):
         self.text = text
         self.reason = reason
-        super().__init__(f"{shorten(text)!r}: {reason}")
+        super().__init__(text, reason)
+
+    def __str__(self) -> str:
+        return f"{shorten(self.text)!r}: {self.reason}"
 
 
 def shorten(text: str, limit: int = 60) -> str:
@@ -387,10 +396,12 @@ class State:
         answer is always the verdict (:meth:`verdict`)."""
         return [self.verdict(action)]
 
-    def verdict(self, action: Action) -> tuple[str, str]:
+    def verdict(self, action: Action) -> tuple[Message, Message]:
         """("So, is it legal?", "yes" or "no (code): explanation")."""
         refusal = self.check(action)
-        return ("So, is it legal?", "yes" if refusal is None else f"no ({refusal.code}): {refusal.explanation}")
+        answer = _("yes") if refusal is None else _("no ({code}): {explanation}", code=refusal.code,
+                                                     explanation=refusal.explanation)
+        return _("So, is it legal?"), answer
 
     # --- hooks of a table that plays game after game (cardlab.widgets.play) ------------------------------
 
@@ -410,14 +421,15 @@ class State:
         """Once over, how the game ended in a few words (``"甲 wins"``). The default: the places of
         :meth:`standings`."""
         places = self.standings()
-        return ", ".join(f"{p} place {places[p]:g}" for p in sorted(places, key=places.get))
+        return join([_("{player} place {place}", player=p, place=f"{places[p]:g}")
+                     for p in sorted(places, key=places.get)])
 
     def score_line(self) -> tuple[dict[str, str], dict[str, int]]:
         """Once over, this game's line of a score table: each player's result as a word or two,
         and what it adds to their total (:meth:`score_total`). The default: each player's place,
         adding nothing."""
         places = self.standings()
-        return {p: f"place {places[p]:g}" for p in self.players}, {}
+        return {p: _("place {place}", place=f"{places[p]:g}") for p in self.players}, {}
 
     def score_total(self) -> str | None:
         """What a score table adds up over the games (``"wins"``), or ``None`` where this rule set
@@ -454,41 +466,48 @@ class State:
         try:
             player, verb, cards = action
         except (TypeError, ValueError):
-            raise NotationError(repr(action), "an action is (player, verb, cards)") from None
+            raise NotationError(repr(action), _("an action is (player, verb, cards)")) from None
         if not (isinstance(player, str) and isinstance(verb, str) and isinstance(cards, tuple)):
-            raise NotationError(repr(action), "an action is (player, verb, cards): the player and the "
-                                "verb are text, the cards a tuple")
+            raise NotationError(repr(action), _("an action is (player, verb, cards): the player and the "
+                                                "verb are text, the cards a tuple"))
         want = self.VERBS.get(verb)
         if want is not None:
             low, high = (want, want) if isinstance(want, int) else want
             if not low <= len(cards) <= high:
+                got = len(cards)
                 if low == high:
-                    what, n = f"{low}", low
+                    why = n_("'{verb}' takes {count} card, got {got}", "'{verb}' takes {count} cards, got {got}",
+                             low, verb=verb, got=got)
                 elif high < 99:
-                    what, n = f"{low} to {high}", high
-                elif len(cards) > high:
-                    what, n = f"at most {high}", high
+                    why = n_("'{verb}' takes {low} to {count} card, got {got}",
+                             "'{verb}' takes {low} to {count} cards, got {got}", high, verb=verb, low=low, got=got)
+                elif got > high:
+                    why = n_("'{verb}' takes at most {count} card, got {got}",
+                             "'{verb}' takes at most {count} cards, got {got}", high, verb=verb, got=got)
                 else:
-                    what, n = f"at least {low}", low
-                raise NotationError(text or str(action), f"'{verb}' takes {what} "
-                                    f"{'card' if n == 1 else 'cards'}, got {len(cards)}")
+                    why = n_("'{verb}' takes at least {count} card, got {got}",
+                             "'{verb}' takes at least {count} cards, got {got}", low, verb=verb, got=got)
+                raise NotationError(text or str(action), why)
         deck = self.deck_cards()
         for token in cards:
             if token.__class__ is Card and token in deck:  # the usual case, settled at once
                 continue
             physical = token.card if isinstance(token, StandIn) else token
             if not isinstance(physical, Card):
-                raise NotationError(text or repr(action), f"{token!r} is not a card")
+                raise NotationError(text or repr(action), _("{token} is not a card", token=repr(token)))
             if physical not in deck:
-                raise NotationError(text or str(action), f"{physical} is not in the {self.rules.name} deck")
+                raise NotationError(text or str(action), _("{card} is not in the {rules} deck", card=physical,
+                                                            rules=self.rules.name))
 
     def missing_verb(self, verb: str) -> Refusal:
         """The refusal of ``verb``, a verb this game does not have (``attack`` in Gan Deng Yan,
         ``play`` in Durak): ``not_allowed``, explained from the game's :attr:`NAME` and
         :attr:`ACTIONS_IN_WORDS`. A game's ``_check`` gives it where its rules put ``not_allowed``
         (after ``game_over``), and leaves the position as it was."""
-        what = self.ACTIONS_IN_WORDS or f"its verbs are {', '.join(self.verbs())}"
-        return Refusal("not_allowed", f"{self.NAME or self.game} has no {verb}: {what}.")
+        what = (_(self.ACTIONS_IN_WORDS) if self.ACTIONS_IN_WORDS
+                else _("its verbs are {verbs}", verbs=", ".join(self.verbs())))
+        return Refusal("not_allowed", _("{game} has no {verb}: {what}.", game=_(self.NAME) if self.NAME else self.game,
+                                        verb=verb, what=what))
 
     def apply(self, action: Action) -> list[Event]:
         """Perform ``action``; return what happened. Raises :class:`IllegalAction` and changes
@@ -524,8 +543,10 @@ class State:
 
     def seat_label(self, player: str) -> str:
         """``"甲 (A)"``: a name that is not plain ASCII, followed by its seat letter; an ASCII name
-        as it is."""
-        return player if player.isascii() else f"{player} ({self.seat_letter(player)})"
+        as it is, and every name as it is in a language written in CJK characters (甲)."""
+        if player.isascii() or reads_cjk():
+            return player
+        return f"{player} ({self.seat_letter(player)})"
 
     def learner_text(self, text: str) -> str:
         """``text`` as a learner reads it: cards as ``9♠`` instead of ``S9``, and every player
@@ -577,20 +598,22 @@ class State:
         *allowed* is :meth:`check`'s business: a verb of the contract that this game lacks parses,
         and is refused with ``not_allowed`` (:meth:`missing_verb`)."""
         if not isinstance(text, str):
-            raise NotationError(repr(text), "an action is written as text: PLAYER VERB [CARDS]")
+            raise NotationError(repr(text), _("an action is written as text: PLAYER VERB [CARDS]"))
         words = text.split()
         if len(words) < 2:
-            raise NotationError(text, "an action is PLAYER VERB [CARDS], such as '甲 attack S8'")
+            raise NotationError(text, _("an action is PLAYER VERB [CARDS], such as '甲 attack S8'"))
         player, verb, *args = words
         player = unicodedata.normalize("NFC", player)
         if player not in self.players:
             player = self._seat_from_letter(player) or player
         if player not in self.players:
             seats = ", ".join(self.seat_label(p) for p in self.players)
-            raise NotationError(text, f"no player named {player!r} (players: {seats})")
+            raise NotationError(text, _("no player named {player} (players: {seats})", player=repr(player),
+                                        seats=seats))
         verb = verb.lower()
         if verb not in self.VERBS and verb not in CONTRACT_VERBS:
-            raise NotationError(text, f"{self.game} has no verb {verb!r} (verbs: {', '.join(self.VERBS)})")
+            raise NotationError(text, _("{game} has no verb {verb} (verbs: {verbs})", game=self.game,
+                                        verb=repr(verb), verbs=", ".join(self.VERBS)))
         try:
             cards = tuple(parse_token(a) for a in args)
         except CardError as exc:

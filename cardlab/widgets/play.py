@@ -207,7 +207,7 @@ class Table(TryIt):
             line = refusal.text()
             full.append(line)
             seen.append(line)
-        entry = (self._state.learner_text("\n".join(full)), self._state.learner_text("\n".join(seen)))
+        entry = (self._state.learner_text("\n".join(map(str, full))), self._state.learner_text("\n".join(map(str, seen))))
         self._log.append(entry)
         return entry[0] if self.all_hands else entry[1]
 

@@ -1,0 +1,247 @@
+"""The languages cardlab speaks: English (the source text), 繁體中文 (zh-TW) and 日本語 (ja).
+
+Every sentence a learner reads is a :class:`Message`: the English text with ``{name}``
+placeholders and the values to put in them, rendered in the current language each time it is
+read. A refusal made before :func:`set_language` therefore explains itself in the new language.
+The translations are standard gettext catalogs, ``cardlab/locale/<ll_CC>/LC_MESSAGES/cardlab.po``,
+extracted and compiled with Babel (``make messages``); the compiled ``.mo`` files ship with the
+package and are read with the standard library's :mod:`gettext`, so nothing more is needed at run
+time (the engine runs under Pyodide too).
+
+>>> from cardlab.i18n import _, get_language, language
+>>> text = _("{player} does not hold {card}.", player="乙", card="9♠")
+>>> str(text), get_language()
+('乙 does not hold 9♠.', 'en')
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from pathlib import Path
+from string import Formatter
+
+LANGUAGES = ("en", "zh-TW", "ja")
+LANGUAGE_NAMES = {"en": "English", "zh-TW": "繁體中文", "ja": "日本語"}
+DOMAIN = "cardlab"
+LOCALE_DIR = Path(__file__).with_name("locale")
+# The catalog folder of each language: gettext's ll_CC names.
+_CATALOGS = {"zh-TW": "zh_TW", "ja": "ja"}
+# Locale names (LANG, LANGUAGE ...) and what cardlab speaks for them: Traditional Chinese for
+# Taiwan, Hong Kong and Macau and for zh_Hant; Japanese; anything else (zh_CN included) English.
+_LOCALES = {"zh_tw": "zh-TW", "zh_hk": "zh-TW", "zh_mo": "zh-TW", "zh_hant": "zh-TW", "ja": "ja"}
+
+
+def _tag(value: str) -> str | None:
+    """The language tag cardlab speaks for a tag or locale name (``zh-TW``, ``zh_TW.UTF-8``,
+    ``ja_JP``, ``en_US``), or None for a language it does not have."""
+    name = value.split(".")[0].split("@")[0].replace("-", "_").lower()
+    if name in ("en", "c", "posix") or name.startswith("en_"):
+        return "en"
+    for prefix, tag in _LOCALES.items():
+        if name == prefix or name.startswith(prefix + "_"):
+            return tag
+    return None
+
+
+def default_language(environ=os.environ) -> str:
+    """``CARDLAB_LANG`` if it names a language cardlab has, else the first of the locale's
+    languages (``LANGUAGE``'s list, then ``LC_ALL``, ``LC_MESSAGES``, ``LANG``) that it has, else
+    English."""
+    wanted = [environ.get("CARDLAB_LANG", "")]
+    wanted += environ.get("LANGUAGE", "").split(":")
+    wanted += [environ.get(name, "") for name in ("LC_ALL", "LC_MESSAGES", "LANG")]
+    for value in wanted:
+        tag = _tag(value) if value else None
+        if tag:
+            return tag
+    return "en"
+
+
+_language: ContextVar[str] = ContextVar("cardlab_language", default=default_language())
+
+
+def set_language(lang: str) -> None:
+    """Speak ``lang`` from now on: ``"en"``, ``"zh-TW"`` or ``"ja"`` (a locale name such as
+    ``"zh_TW.UTF-8"`` or ``"ja_JP"`` is understood too). Everything read after this, messages made
+    earlier included, is in that language."""
+    tag = _tag(lang) if isinstance(lang, str) else None
+    if tag is None:
+        raise ValueError(f"cardlab speaks {', '.join(LANGUAGES)}; not {lang!r}")
+    _language.set(tag)
+
+
+def get_language() -> str:
+    """The current language's tag: ``"en"``, ``"zh-TW"`` or ``"ja"``."""
+    return _language.get()
+
+
+def reads_cjk() -> bool:
+    """Whether the current language is written in CJK characters (a reader who reads 甲 needs no
+    seat letter beside it)."""
+    return _language.get() != "en"
+
+
+@contextmanager
+def language(lang: str):
+    """Speak ``lang`` inside a ``with`` block, then the language before it again."""
+    token = _language.set(get_language())
+    try:
+        set_language(lang)
+        yield
+    finally:
+        _language.reset(token)
+
+
+@cache
+def translations(lang: str) -> gettext.NullTranslations:
+    """The compiled catalog of ``lang`` (English: none, the source text is English)."""
+    if lang not in _CATALOGS:
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[_CATALOGS[lang]])
+
+
+def _render(value) -> str:
+    return str(value)
+
+
+class Message:
+    """A sentence for a learner, rendered in the current language whenever it is read.
+
+    ``msgid`` is the English text, with ``{name}`` placeholders filled from ``values`` (values
+    that are messages themselves are rendered in the same language). ``plural`` and ``count``
+    choose the singular or plural form by ``count`` (``{count}`` is a placeholder too);
+    ``context`` tells apart two uses of the same English words. A message compares equal to the
+    string it renders to, and has the string methods."""
+
+    __slots__ = ("msgid", "values", "plural", "count", "context")
+
+    def __init__(self, msgid: str, values: dict | None = None, plural: str | None = None,
+                 count: int | None = None, context: str | None = None):
+        self.msgid = msgid
+        self.values = values or {}
+        self.plural = plural
+        self.count = count
+        self.context = context
+
+    def __str__(self) -> str:
+        catalog = translations(_language.get())
+        if self.plural is not None:
+            if self.context is not None:
+                text = catalog.npgettext(self.context, self.msgid, self.plural, self.count)
+            else:
+                text = catalog.ngettext(self.msgid, self.plural, self.count)
+            values = {"count": self.count, **self.values}
+        else:
+            text = (catalog.pgettext(self.context, self.msgid) if self.context is not None
+                    else catalog.gettext(self.msgid))
+            values = self.values
+        if not values:
+            return text
+        return text.format_map({key: _render(value) for key, value in values.items()})
+
+    def __repr__(self) -> str:
+        return repr(str(self))
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, (str, Message)):
+            return str(self) == str(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+    def __lt__(self, other) -> bool:
+        return str(self) < str(other)
+
+    def __len__(self) -> int:
+        return len(str(self))
+
+    def __contains__(self, part: str) -> bool:
+        return str(part) in str(self)
+
+    def __add__(self, other) -> str:
+        return str(self) + str(other)
+
+    def __radd__(self, other) -> str:
+        return str(other) + str(self)
+
+    def __getattr__(self, name: str):
+        # The string methods (startswith, splitlines ...) on the text as it reads now.
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(str(self), name)
+
+    def __reduce__(self):
+        return (Message, (self.msgid, self.values, self.plural, self.count, self.context))
+
+
+def _(msgid: str, **values) -> Message:
+    """A message: ``_("{player} does not hold {card}.", player=p, card=c)``."""
+    return Message(msgid, values)
+
+
+def N_(msgid: str) -> str:
+    """``msgid`` itself, marked for the catalogs: English text kept in a table and translated
+    where it is read, with ``_(text)``."""
+    return msgid
+
+
+def n_(singular: str, plural: str, count: int, **values) -> Message:
+    """A message with a singular and a plural form, chosen by ``count``:
+    ``n_("{count} card", "{count} cards", 3)``."""
+    return Message(singular, values, plural, count)
+
+
+def p_(context: str, msgid: str, **values) -> Message:
+    """A message whose English words mean something else elsewhere: ``p_("button", "Play")``."""
+    return Message(msgid, values, context=context)
+
+
+def np_(context: str, singular: str, plural: str, count: int, **values) -> Message:
+    """:func:`n_` with a context, as :func:`p_`."""
+    return Message(singular, values, plural, count, context)
+
+
+class Listing(Message):
+    """Items as a list in a sentence, in the current language: "9♠, 10♠ and J♠", "9♠、10♠和J♠",
+    "9♠、10♠とJ♠". Made by :func:`join`."""
+
+    __slots__ = ("items", "last")
+
+    def __init__(self, items, last: Message):
+        super().__init__("")
+        self.items = tuple(items)
+        self.last = last
+
+    def __str__(self) -> str:
+        texts = [_render(item) for item in self.items]
+        if not texts:
+            return ""
+        text = texts[0]
+        for item in texts[1:-1]:
+            text = str(_("{items}, {item}", items=text, item=item))
+        if len(texts) > 1:
+            text = str(Message(self.last.msgid, {"items": text, "item": texts[-1]}))
+        return text
+
+    def __reduce__(self):
+        return (Listing, (self.items, self.last))
+
+
+def join(items, last_word: str = "and") -> Listing:
+    """The items as a list in a sentence: "9♠, 10♠ and J♠" (9♠、10♠和J♠ ...). ``last_word`` is
+    ``"and"`` or ``"or"``; items that are messages are rendered when the list is read."""
+    last = _("{items} or {item}") if last_word == "or" else _("{items} and {item}")
+    return Listing(items, last)
+
+
+def placeholders(text: str) -> set[str]:
+    """The names of the ``{placeholders}`` in ``text``."""
+    return {name for _literal, name, _spec, _conv in Formatter().parse(text) if name is not None}
