@@ -8,8 +8,10 @@ True
 
 from .cards import Card, CardError, StandIn, card, deck, format_cards, parse_cards
 from .engine import Action, DealError, Event, IllegalAction, NotationError, Refusal, State, View
+from .i18n import get_language, set_language
 from .simulate import simulate
 
 __all__ = ["Action", "Card", "CardError", "DealError", "Event", "IllegalAction", "NotationError",
-           "Refusal", "StandIn", "State", "View", "card", "deck", "format_cards", "parse_cards", "simulate"]
+           "Refusal", "StandIn", "State", "View", "card", "deck", "format_cards", "get_language", "parse_cards",
+           "set_language", "simulate"]
 __version__ = "0.1.0"
