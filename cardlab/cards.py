@@ -250,8 +250,8 @@ _NOTATION_TOKEN = re.compile(r"(?<![\w=])(?:(RJ|BJ|W[1-6])=([SHDC])?|([SHDC]))(1
 
 
 def to_symbols(text) -> str:
-    """``text`` (a string, or a message read in the current language) with every card written in the letter notation shown the way a learner reads it:
-    ``S9`` becomes ``9♠``, ``HT`` ``10♥``, a stand-in ``RJ=H10`` ``RJ=10♥``; other words, jokers
+    """``text`` (a string, or a message read in the current language) with every card written in
+    the letter notation shown the way a learner reads it: ``S9`` becomes ``9♠``, ``HT`` ``10♥``, a stand-in ``RJ=H10`` ``RJ=10♥``; other words, jokers
     and wild cards (``RJ``, ``W3``) are left as they are.
 
     >>> to_symbols("乙 defend S8 SQ; table: S9/? D9/SJ; RJ=HT BJ=9")
