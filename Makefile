@@ -29,10 +29,14 @@ LAB_FLAGS := --LabApp.news_url= --LabServerApp.announcements_url=
 # The venv's bin first on the PATH of JupyterLab's terminals, so that the commands the lessons print
 # (cardlab check ...) work there as printed; the terminal's shell is not a login shell, whose
 # /etc/profile would set the PATH again (JupyterLab starts one when it has no terminal of its own).
+# The lessons open in the machine's language (CARDLAB_LANG, else the locale) when cardlab has it;
+# `make lab LESSONS=zh-TW` (or ja, en) chooses. tools/open_lab.py picks that language's index and
+# sets cardlab's language and JupyterLab's menus to it.
+LESSONS ?=
 lab: $(VENV)/.installed
-	PATH="$(abspath $(VENV))/bin:$$PATH" $(VENV)/bin/jupyter lab $(ROOT_FLAG) $(LAB_FLAGS) \
+	PATH="$(abspath $(VENV))/bin:$$PATH" LESSONS="$(LESSONS)" $(PY) tools/open_lab.py $(ROOT_FLAG) $(LAB_FLAGS) \
 		--ServerApp.terminado_settings="shell_command=[\"$${SHELL:-/bin/sh}\"]" \
-		--LabApp.workspaces_dir="$$(mktemp -d)" lessons/index.ipynb
+		--LabApp.workspaces_dir="$$(mktemp -d)"
 
 test: $(VENV)/.installed
 	$(VENV)/bin/cardlab check lessons/scenarios

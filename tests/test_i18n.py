@@ -1,0 +1,169 @@
+"""cardlab's languages (cardlab.i18n): the catalogs are complete and up to date, the language
+follows CARDLAB_LANG and the locale, and a message made before a switch reads in the new language."""
+
+from __future__ import annotations
+
+import gettext
+import io
+from pathlib import Path
+
+import pytest
+
+from cardlab import durak, i18n
+from cardlab.i18n import _, default_language, get_language, join, language, n_, placeholders, set_language
+
+babel_messages = pytest.importorskip("babel.messages", reason="the catalog checks need Babel: pip install -e '.[test]'")
+from babel.messages.extract import extract_from_dir  # noqa: E402
+from babel.messages.mofile import write_mo  # noqa: E402
+from babel.messages.pofile import read_po  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "cardlab" / "locale"
+CATALOGS = {"zh-TW": "zh_TW", "ja": "ja"}
+KEYWORDS = {"_": None, "N_": None, "n_": (1, 2), "p_": ((1, "c"), 2), "np_": ((1, "c"), 2, 3)}
+
+
+def _po(lang: str):
+    with open(LOCALE / CATALOGS[lang] / "LC_MESSAGES" / "cardlab.po", "rb") as f:
+        return read_po(f)
+
+
+def _key(message) -> tuple:
+    msgid = message.id if isinstance(message.id, str) else tuple(message.id)
+    return message.context, msgid
+
+
+def _in_code() -> set[tuple]:
+    found = set()
+    for _file, _line, msgid, _comments, context in extract_from_dir(
+            str(ROOT), method_map=[("cardlab/**.py", "python")], keywords=KEYWORDS):
+        found.add((context, msgid if isinstance(msgid, str) else tuple(msgid)))
+    return found
+
+
+@pytest.mark.parametrize("lang", list(CATALOGS))
+def test_every_message_of_the_code_is_in_the_catalog_and_nothing_else(lang):
+    """`make messages` was run after the last change of text in the code."""
+    in_code = _in_code()
+    in_catalog = {_key(m) for m in _po(lang) if m.id}
+    assert not in_code - in_catalog, f"run `make messages`: new in the code: {sorted(in_code - in_catalog)[:5]}"
+    assert not in_catalog - in_code, f"run `make messages`: gone from the code: {sorted(in_catalog - in_code)[:5]}"
+
+
+@pytest.mark.parametrize("lang", list(CATALOGS))
+def test_every_message_is_translated_with_the_same_placeholders(lang):
+    untranslated, mismatched = [], []
+    for message in _po(lang):
+        if not message.id:
+            continue
+        english = message.id if isinstance(message.id, str) else message.id[-1]
+        texts = [message.string] if isinstance(message.string, str) else list(message.string)
+        if not all(texts) or message.fuzzy:
+            untranslated.append(english)
+            continue
+        for text in texts:
+            if placeholders(text) != placeholders(english):
+                mismatched.append((english, text))
+    assert not untranslated, f"{len(untranslated)} untranslated in {lang}, e.g. {untranslated[:5]}"
+    assert not mismatched, f"placeholders differ in {lang}: {mismatched[:5]}"
+
+
+@pytest.mark.parametrize("lang", list(CATALOGS))
+def test_the_compiled_catalog_is_the_po_compiled(lang):
+    """`make messages` compiled the .mo after the last change of the .po."""
+    compiled = io.BytesIO()
+    write_mo(compiled, _po(lang), use_fuzzy=True)
+    committed = LOCALE / CATALOGS[lang] / "LC_MESSAGES" / "cardlab.mo"
+    fresh = gettext.GNUTranslations(io.BytesIO(compiled.getvalue()))
+    with open(committed, "rb") as f:
+        assert gettext.GNUTranslations(f)._catalog == fresh._catalog, "run `make messages`"
+
+
+@pytest.mark.parametrize("environ, expected", [
+    ({}, "en"),
+    ({"LANG": "C.UTF-8"}, "en"),
+    ({"LANG": "zh_TW.UTF-8"}, "zh-TW"),
+    ({"LANG": "zh_HK.UTF-8"}, "zh-TW"),
+    ({"LANG": "zh_CN.UTF-8"}, "en"),
+    ({"LANG": "ja_JP.UTF-8"}, "ja"),
+    ({"LANG": "en_GB.UTF-8", "LANGUAGE": "ja:en"}, "ja"),
+    ({"LANG": "fr_FR.UTF-8", "LANGUAGE": "fr:zh_TW"}, "zh-TW"),
+    ({"LC_ALL": "ja_JP.UTF-8", "LANG": "zh_TW.UTF-8"}, "ja"),
+    ({"CARDLAB_LANG": "en", "LANG": "ja_JP.UTF-8"}, "en"),
+    ({"CARDLAB_LANG": "zh-TW", "LANG": "ja_JP.UTF-8"}, "zh-TW"),
+    ({"CARDLAB_LANG": "klingon", "LANG": "ja_JP.UTF-8"}, "ja"),
+])
+def test_the_language_comes_from_cardlab_lang_then_the_locale_then_english(environ, expected):
+    assert default_language(environ) == expected
+
+
+def test_set_language_takes_the_three_tags_and_refuses_anything_else():
+    for tag in ("zh-TW", "ja", "en"):
+        set_language(tag)
+        assert get_language() == tag
+    set_language("ja_JP.UTF-8")
+    assert get_language() == "ja"
+    for bad in ("fr", "zh-CN", "", None, 42):
+        with pytest.raises(ValueError, match="cardlab speaks en, zh-TW, ja"):
+            set_language(bad)
+    assert get_language() == "ja"
+
+
+def test_the_language_is_set_for_cardlab_as_a_whole():
+    import cardlab
+
+    cardlab.set_language("zh-TW")
+    assert i18n.get_language() == cardlab.get_language() == "zh-TW"
+
+
+@pytest.mark.parametrize("lang", list(CATALOGS))
+def test_a_refusal_made_in_english_explains_itself_in_the_language_chosen_later(lang):
+    game = durak.new_game("podkidnoy", ["甲", "乙"], seed=1)
+    refusal = game.check(game.parse_action(f"{game.attacker} take"))
+    english = str(refusal.text())
+    set_language(lang)
+    translated = str(refusal.text())
+    assert translated != english and "not_allowed" in translated
+    assert str(refusal.title) == i18n.translations(lang).gettext("Not a move here")
+    set_language("en")
+    assert str(refusal.text()) == english
+
+
+@pytest.mark.parametrize("lang", list(CATALOGS))
+def test_plurals_lists_and_seat_labels_follow_the_language(lang):
+    cards = n_("{count} card", "{count} cards", 3)
+    listing = join(["9♠", "10♠", "J♠"])
+    game = durak.new_game("podkidnoy", ["甲", "乙"], seed=1)
+    assert (str(cards), str(listing), game.seat_label("甲")) == ("3 cards", "9♠, 10♠ and J♠", "甲 (A)")
+    with language(lang):
+        assert "3" in str(cards) and "cards" not in str(cards)
+        assert str(listing).startswith("9♠") and "and" not in str(listing) and "J♠" in str(listing)
+        assert game.seat_label("甲") == "甲"
+    assert get_language() == "en"
+
+
+def test_a_message_is_read_like_the_string_it_renders_to():
+    text = _("{player} does not hold {card}.", player="乙", card="9♠")
+    assert text == "乙 does not hold 9♠." and "9♠" in text and text.startswith("乙")
+    assert f"[{text}]" == "[乙 does not hold 9♠.]" and len(text) == len("乙 does not hold 9♠.")
+    assert {text: 1}["乙 does not hold 9♠."] == 1
+    import pickle
+
+    assert pickle.loads(pickle.dumps(text)) == text
+
+
+def test_make_lab_opens_the_lessons_in_the_machines_language_or_the_one_chosen():
+    import runpy
+
+    plan = runpy.run_path(str(ROOT / "tools" / "open_lab.py"))["plan"]
+    lang, index, env = plan("", {"LANG": "ja_JP.UTF-8"})
+    assert lang == "ja" and env["CARDLAB_LANG"] == "ja"
+    assert index in (ROOT / "lessons" / "ja" / "index.ipynb", ROOT / "lessons" / "index.ipynb") and index.is_file()
+    setting = Path(env["JUPYTERLAB_SETTINGS_DIR"], "@jupyterlab", "translation-extension",
+                   "plugin.jupyterlab-settings")
+    assert '"ja_JP"' in setting.read_text()
+    lang, index, env = plan("zh-TW", {"LANG": "ja_JP.UTF-8", "CARDLAB_LANG": "ja"})
+    assert lang == "zh-TW" and env["CARDLAB_LANG"] == "zh-TW"
+    assert plan("", {"LANG": "C.UTF-8"})[1] == ROOT / "lessons" / "index.ipynb"
+    with pytest.raises(ValueError, match="the lessons are in en, zh-TW, ja"):
+        plan("fr", {})
