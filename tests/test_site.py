@@ -670,8 +670,8 @@ def test_jupyterlab_and_cardlab_speak_the_lessons_languages(browser, base_url):
         page.goto(f"{base_url}/lab/index.html?path=lessons/play.ipynb")
         page.locator(".jp-Notebook").first.wait_for()
         _kernel_idle(page).wait_for()
-        cell = _run_new_cell(page, 'import cardlab; cardlab.set_language("zh-TW"); '
-                                   'print(cardlab.get_language(), cardlab.i18n.translations("zh-TW").__class__.__name__)')
+        cell = _run_new_cell(page, 'import cardlab; cardlab.set_language("zh-TW"); print(cardlab.get_language(), '
+                                   'cardlab.i18n.translations("zh-TW").__class__.__name__)')
         sync_api.expect(cell.locator(".jp-OutputArea")).to_have_text("zh-TW GNUTranslations")
         menu_bar = page.locator(".lm-MenuBar-itemLabel")
 
@@ -687,7 +687,8 @@ def test_jupyterlab_and_cardlab_speak_the_lessons_languages(browser, base_url):
         page.screenshot(path=str(OUT / "site_ja_JP.png"))
 
         _choose_language(page, "設定", "English")
-        sync_api.expect(menu_bar).to_have_text(["File", "Edit", "View", "Run", "Kernel", "Tabs", "Settings", "Help"])
+        sync_api.expect(menu_bar).to_have_text(
+            ["File", "Edit", "View", "Run", "Kernel", "Tabs", "Settings", "Help"])
     finally:
         context.close()
 

@@ -833,7 +833,8 @@ def translations_api(packs: list[Path], site: Path) -> None:
             packs_here = PathDistribution(zipfile.Path(zf, info + "/")).entry_points.select(
                 group=JUPYTERLAB_LANGUAGEPACK_ENTRY)
             if not packs_here:
-                sys.exit(f"[site] {wheel.name} is no JupyterLab language pack (no {JUPYTERLAB_LANGUAGEPACK_ENTRY})")
+                sys.exit(f"[site] {wheel.name} is no JupyterLab language pack "
+                         f"(no {JUPYTERLAB_LANGUAGEPACK_ENTRY} entry point)")
             for pack in packs_here:
                 if not is_valid_locale(pack.name) or pack.name in messages:
                     sys.exit(f"[site] {wheel.name}: locale {pack.name!r} is not valid or comes twice")
