@@ -1,6 +1,7 @@
 """tools/build_site.py without building: a damaged or stale site/ is detected (and `--check` says
-what is wrong, exit 1), the site's settings keep the lessons out of the browser's storage, and the
-site's copies of the notebooks name the site's kernel."""
+what is wrong, exit 1), the site's settings keep the lessons out of the browser's storage, the
+site's copies of the notebooks name the site's kernel, JupyterLab's languages are written from the
+language packs as JupyterLab serves them, and the site's cardlab wheel carries its catalogs."""
 
 from __future__ import annotations
 
@@ -97,3 +98,87 @@ def test_the_kernel_answers_an_offline_install_in_one_line(build_site, tmp_path)
     compile(init, "__init__.py", "exec")
     digest = base64.urlsafe_b64encode(hashlib.sha256(init).digest()).rstrip(b"=").decode()
     assert f"pyodide_kernel/__init__.py,sha256={digest},{len(init)}" in lines
+
+
+def _wheel(path: Path, files: dict[str, str]) -> Path:
+    import zipfile
+
+    with zipfile.ZipFile(path, "w") as zf:
+        for name, text in files.items():
+            zf.writestr(name, text)
+    return path
+
+
+def test_the_sites_translations_are_the_language_packs_messages(build_site, tmp_path):
+    """api/translations/ as JupyterLite's translation API serves it: all.json names every language,
+    each <locale>.json holds the pack's JSON files by name (the addon's English placeholder goes)."""
+    menu = {"": {"domain": "jupyterlab", "language": "fr-FR"}, "menu\u0004File": ["Fichier"]}
+    pack = _wheel(tmp_path / "jupyterlab_language_pack_fr_FR-1.0-py3-none-any.whl", {
+        "jupyterlab_language_pack_fr_FR/__init__.py": "",
+        "jupyterlab_language_pack_fr_FR/locale/fr_FR/LC_MESSAGES/jupyterlab.json": json.dumps(menu),
+        "jupyterlab_language_pack_fr_FR/locale/fr_FR/LC_MESSAGES/jupyterlab.mo": "",
+        "jupyterlab_language_pack_fr_FR/locale/fr_FR/LC_MESSAGES/nbdime.json": "{}",
+        "jupyterlab_language_pack_fr_FR-1.0.dist-info/entry_points.txt":
+            "[jupyterlab.languagepack]\nfr_FR = jupyterlab_language_pack_fr_FR\n",
+    })
+    api = tmp_path / "site" / "api" / "translations"
+    api.mkdir(parents=True)
+    (api / "en.json").write_text('{"data": {}, "message": "Language pack \'en\' not installed!"}')
+    build_site.translations_api([pack], tmp_path / "site")
+
+    def read(name):
+        return json.loads((api / name).read_text(encoding="utf-8"))
+
+    assert sorted(p.name for p in api.iterdir()) == ["all.json", "en.json", "fr_FR.json"]
+    assert read("all.json") == {"data": {"en": {"displayName": "English", "nativeName": "English"},
+                                         "fr_FR": {"displayName": "French (France)",
+                                                   "nativeName": "Français (France)"}},
+                                "message": ""}
+    assert read("fr_FR.json") == {"data": {"jupyterlab": menu, "nbdime": {}}, "message": ""}
+    assert read("en.json") == {"data": {}, "message": ""}
+    other = _wheel(tmp_path / "other-1.0-py3-none-any.whl", {"other-1.0.dist-info/METADATA": ""})
+    with pytest.raises(SystemExit, match="no JupyterLab language pack"):
+        build_site.translations_api([other], tmp_path / "site")
+
+
+def test_the_pinned_language_packs_give_what_jupyterlab_serves(build_site, tmp_path):
+    """On the pinned wheels (from .site-cache/), the site's translations are those JupyterLab's
+    server gives for the same packs installed here (`make lab` installs them)."""
+    import importlib.metadata
+
+    translation_utils = pytest.importorskip("jupyterlab_server.translation_utils")
+    pins = build_site.load_pins()["language-packs"]
+    packs = [build_site.cached_wheel(build_site.CACHE / "wheels", n, v) for n, v in pins.items()]
+    if None in packs:
+        pytest.skip("the language packs are not in .site-cache/ yet (make site downloads them)")
+    for name, version in pins.items():
+        try:
+            installed = importlib.metadata.version(name)
+        except importlib.metadata.PackageNotFoundError:
+            installed = None
+        if installed != version:
+            pytest.skip(f"{name} {version} is not the one installed here ({installed})")
+    build_site.translations_api(packs, tmp_path)
+    api = tmp_path / "api" / "translations"
+    languages = json.loads((api / "all.json").read_text(encoding="utf-8"))["data"]
+    assert sorted(languages) == ["en", "ja_JP", "zh_TW"]
+    served = translation_utils.get_language_packs()[0]
+    assert languages == {locale: served[locale] for locale in languages}
+    for locale in languages:
+        data = json.loads((api / f"{locale}.json").read_text(encoding="utf-8"))
+        assert data == {"data": translation_utils.get_language_pack(locale)[0], "message": ""}
+    zh_tw = json.loads((api / "zh_TW.json").read_text(encoding="utf-8"))["data"]["jupyterlab"]
+    assert zh_tw["menu\u0004Language"] == ["語言"]
+
+
+def test_the_sites_cardlab_wheel_carries_the_catalogs(build_site, tmp_path):
+    """cardlab as the site's kernel gets it speaks every language of the checkout: each compiled
+    catalog is in the wheel, byte for byte."""
+    import zipfile
+
+    catalogs = {p.relative_to(ROOT).as_posix(): p.read_bytes()
+                for p in sorted((ROOT / "cardlab" / "locale").glob("*/LC_MESSAGES/cardlab.mo"))}
+    assert {name.split("/")[2] for name in catalogs} == {"ja", "zh_TW"}
+    with zipfile.ZipFile(build_site.build_cardlab_wheel(tmp_path / "cardlab")) as zf:
+        in_wheel = {n: zf.read(n) for n in zf.namelist() if n.endswith(".mo")}
+    assert in_wheel == catalogs

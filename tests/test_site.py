@@ -651,6 +651,48 @@ def test_installing_what_the_site_lacks_says_offline_in_one_line(browser, base_u
         context.close()
 
 
+def _choose_language(page, settings_menu: str, language: str) -> None:
+    """Settings → Language → the item naming ``language``, and "Change and reload"."""
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(f"^{settings_menu}$")).click()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile("^(Language|語言|言語)$")).click()
+    page.locator(".lm-Menu-itemLabel", has_text=language).click()
+    page.locator(".jp-Dialog .jp-mod-accept").click()
+
+
+def test_jupyterlab_and_cardlab_speak_the_lessons_languages(browser, base_url):
+    """cardlab's catalogs are in the site's kernel; Settings → Language lists English, 繁體中文 and
+    日本語 (the language packs' messages, in api/translations/), and switching reloads the lab in
+    that language: the zh_TW pack translates the File and Settings menus' items (not the menu bar's
+    titles), the ja_JP pack the menu bar too; then back to English."""
+    context = _context(browser)
+    try:
+        page = context.new_page()
+        page.goto(f"{base_url}/lab/index.html?path=lessons/play.ipynb")
+        page.locator(".jp-Notebook").first.wait_for()
+        _kernel_idle(page).wait_for()
+        cell = _run_new_cell(page, 'import cardlab; cardlab.set_language("zh-TW"); print(cardlab.get_language(), '
+                                   'cardlab.i18n.translations("zh-TW").__class__.__name__)')
+        sync_api.expect(cell.locator(".jp-OutputArea")).to_have_text("zh-TW GNUTranslations")
+        menu_bar = page.locator(".lm-MenuBar-itemLabel")
+
+        _choose_language(page, "Settings", "中文 (繁體, 台灣)")
+        sync_api.expect(page.locator(".jp-StatusBar-TextItem", has_text="模式")).to_be_visible()
+        menu_bar.filter(has_text=re.compile("^File$")).click()
+        sync_api.expect(page.locator(".lm-Menu-itemLabel", has_text=re.compile("^新增$"))).to_be_visible()
+        page.keyboard.press("Escape")
+        page.screenshot(path=str(OUT / "site_zh_TW.png"))
+
+        _choose_language(page, "Settings", "日本語 (日本)")
+        sync_api.expect(menu_bar.first).to_have_text("ファイル")
+        page.screenshot(path=str(OUT / "site_ja_JP.png"))
+
+        _choose_language(page, "設定", "English")
+        sync_api.expect(menu_bar).to_have_text(
+            ["File", "Edit", "View", "Run", "Kernel", "Tabs", "Settings", "Help"])
+    finally:
+        context.close()
+
+
 ALL_DONE = """() => {
     const cells = [...document.querySelectorAll(".jp-Notebook .jp-CodeCell")];
     return cells.every(cell => {  // (a notebook of markdown cells alone is done at once)

@@ -29,7 +29,10 @@ Every version comes from ``tools/site.toml``. What goes in:
   their sha256): pure wheels from PyPI, PyYAML built here from its sdist without libyaml, the
   kernel's own shims (piplite, pyodide-kernel, ipykernel, widgetsnbextension) from the kernel
   extension, cardlab built from this checkout, and ``cardlab_lessons``. The kernel loads all of them when it starts
-  (``loadPyodideOptions.packages``), so ``import cardlab`` works with no ``%pip install``.
+  (``loadPyodideOptions.packages``), so ``import cardlab`` works with no ``%pip install``;
+  cardlab's wheel carries its compiled catalogs, so ``cardlab.set_language("ja")`` works there too;
+- ``site/api/translations/``: JupyterLab's own menus and dialogs in 繁體中文 and 日本語, from the
+  JupyterLab language packs' wheels (:func:`translations_api`), chosen in Settings → Language.
 
 Only the build talks to PyPI and the npm registry (downloads are cached in ``.site-cache/``, so a
 second build is quick); the site makes no request anywhere but its own host. Build tools are
@@ -601,6 +604,7 @@ def build(out: Path = OUT) -> dict:
     pyodide_npm = fetch_pyodide(pins["npm"]["pyodide"])
     wheels = fetch_wheels(pins["kernel"], CACHE / "wheels")
     frontend_wheels = fetch_wheels(labextensions, CACHE / "wheels")
+    language_packs = fetch_wheels(pins["language-packs"], CACHE / "wheels")
     wheels += build_sdist_wheels(pins.get("sdist", {}), CACHE / "built")
     wheels.append(cardlab := build_cardlab_wheel(CACHE / "cardlab"))
     wheels.append(build_lessons_wheel(CACHE / "lessons", wheel_name_version(cardlab)[1]))
@@ -648,6 +652,7 @@ def build(out: Path = OUT) -> dict:
     lessons_page(contents / LANDING, building / LESSONS_PAGE)
     warn_where_insecure(building)
     kernel_cwd_without_drive(building)
+    translations_api(language_packs, building)
     (building / ".nojekyll").touch()  # GitHub Pages: serve every file as it is
     check_local_only(building)
 
@@ -804,6 +809,46 @@ def kernel_cwd_without_drive(site: Path) -> None:
     if not any("worker" in name for name in patched):
         sys.exit(f"[site] the kernel's worker in {static} has changed: no os.chdir to patch "
                  "(see KERNEL_CHDIR in tools/build_site.py)")
+
+
+def translations_api(packs: list[Path], site: Path) -> None:
+    """JupyterLab's menus and dialogs in the languages of these language-pack wheels (Settings →
+    Language): ``site/api/translations/`` as JupyterLite's translation addon writes it from the
+    packs installed where the build runs, which ``--ignore-sys-prefix`` keeps it from reading.
+    ``all.json`` names each language (English too) in English and in itself, as
+    ``jupyterlab_server.translation_utils.get_language_packs`` does; ``<locale>.json`` holds its
+    messages, one entry per JSON file of the pack, by the file's name, as ``get_language_pack``
+    reads an installed pack (no lab extension of the site has messages of its own to merge in)."""
+    from importlib.metadata import PathDistribution
+
+    from jupyterlab_server.translation_utils import (DEFAULT_LOCALE, JUPYTERLAB_LANGUAGEPACK_ENTRY,
+                                                     get_display_name, is_valid_locale)
+    from jupyterlite_core.constants import ALL_JSON, API_TRANSLATIONS, JSON_FMT, UTF8
+
+    messages: dict[str, dict] = {DEFAULT_LOCALE: {}}
+    for wheel in packs:
+        with zipfile.ZipFile(wheel) as zf:
+            names = sorted(zf.namelist())
+            (info,) = {n.split("/")[0] for n in names if n.split("/")[0].endswith(".dist-info")}
+            packs_here = PathDistribution(zipfile.Path(zf, info + "/")).entry_points.select(
+                group=JUPYTERLAB_LANGUAGEPACK_ENTRY)
+            if not packs_here:
+                sys.exit(f"[site] {wheel.name} is no JupyterLab language pack "
+                         f"(no {JUPYTERLAB_LANGUAGEPACK_ENTRY} entry point)")
+            for pack in packs_here:
+                if not is_valid_locale(pack.name) or pack.name in messages:
+                    sys.exit(f"[site] {wheel.name}: locale {pack.name!r} is not valid or comes twice")
+                folder = pack.module.replace(".", "/") + "/"
+                messages[pack.name] = {Path(n).stem: json.loads(zf.read(n)) for n in names
+                                       if n.startswith(folder) and n.endswith(".json")}
+    api = site / API_TRANSLATIONS
+    shutil.rmtree(api, ignore_errors=True)
+    api.mkdir(parents=True)
+    languages = {locale: {"displayName": get_display_name(locale, DEFAULT_LOCALE),
+                          "nativeName": get_display_name(locale, locale)} for locale in messages}
+    (api / ALL_JSON).write_text(json.dumps({"data": languages, "message": ""}, **JSON_FMT), **UTF8)
+    for locale, data in messages.items():
+        (api / f"{locale}.json").write_text(json.dumps({"data": data, "message": ""}, **JSON_FMT), **UTF8)
 
 
 def check_local_only(site: Path) -> None:
