@@ -18,7 +18,7 @@ import yaml
 
 from .. import lessondata
 from ..engine import Action, State
-from ..i18n import Message, _, language, p_
+from ..i18n import Message, _, get_language, language, p_
 from ..scenario import LANGUAGES, Lines, Scenario, ScenarioError, Text, load
 from ..svg import state_svg
 from .base import (ACCEPTED, REFUSED, VERDICT_COLOURS, _scenario, _replay, lines_html, still_html, stepper_steps,
@@ -346,6 +346,7 @@ class Quiz(Widget):
         self._feedback: list = []
         self._question_html: list = []
         self._pictures_html: list = []
+        self._svgs: dict = {}  # (picture, language) -> SVG
         for i, (q, state) in enumerate(zip(self.questions, self._shown_states())):
             parts = []
             if state is not None:
@@ -375,11 +376,14 @@ class Quiz(Widget):
         return box
 
     def _update_view(self) -> None:
-        # Every text is drawn anew, so that the quiz reads in the language of the moment.
-        for picture, state in self._pictures_html:
-            svg = state_svg(state, width=44)
-            if picture.value != svg:
-                picture.value = svg
+        # Every text is drawn anew, so that the quiz reads in the language of the moment (the
+        # pictures too, their words included: drawn once per language).
+        lang = get_language()
+        for number, (picture, state) in enumerate(self._pictures_html):
+            if (number, lang) not in self._svgs:
+                self._svgs[number, lang] = state_svg(state, width=44)
+            if picture.value != self._svgs[number, lang]:
+                picture.value = self._svgs[number, lang]
         for i, q in enumerate(self.questions):
             question = self._read(q, _("{number}. {question}", number=i + 1, question=q["question"]))
             self._question_html[i].value = f"<b>{escape(str(question))}</b>"
