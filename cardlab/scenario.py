@@ -23,6 +23,7 @@ from . import lessondata
 from .cards import SUIT_SYMBOLS, Card, CardError, StandIn, count_cards, parse_token, plain
 from .engine import (REASON_CODES, Action, DealError, Event, IllegalAction, NotationError, State, player_name,
                      shorten)
+from .i18n import N_, Message, _, get_language, n_
 
 # The games and rule sets the contract names; a game whose module is missing is "not implemented".
 GAME_MODULES = {"daifugo": "cardlab.daifugo", "gandengyan": "cardlab.gandengyan", "durak": "cardlab.durak"}
@@ -161,7 +162,7 @@ def _children(node) -> list:
 
 def _no_duplicate_keys(node: yaml.MappingNode, path: str) -> None:
     keys = set()
-    for key, _ in node.value:
+    for key, _value in node.value:
         if isinstance(key, yaml.ScalarNode):
             if key.value in keys:
                 raise ScenarioError(path, f"the key {key.value!r} appears twice", key.start_mark.line + 1)
@@ -189,7 +190,8 @@ class Text:
 
     Made from a string (English only) or a mapping from language tags (:data:`LANGUAGES`) to the
     text, which must hold ``en``. ``get(lang)`` is the text in that language, or the English text
-    when the file gives none in it; ``str()`` is the English text::
+    when the file gives none in it; ``get()`` is the text in the current language
+    (:func:`cardlab.i18n.get_language`), what a learner reads; ``str()`` is the English text::
 
         Text({"en": "Trumps", "ja": "切り札"}).get("ja")     # "切り札"
         Text({"en": "Trumps", "ja": "切り札"}).get("zh-TW")  # "Trumps"
@@ -207,9 +209,14 @@ class Text:
                 raise TypeError(f"the {lang} text must be a string, not {value!r}")
         self._texts = {lang: texts[lang] for lang in LANGUAGES if lang in texts}
 
-    def get(self, lang: str = "en") -> str:
-        """The text in language ``lang`` (a tag of :data:`LANGUAGES`), falling back to English."""
-        return self._texts.get(_language(lang), self._texts["en"])
+    def get(self, lang: str | None = None) -> str:
+        """The text in language ``lang`` (a tag of :data:`LANGUAGES`; by default the current
+        language, :func:`cardlab.i18n.get_language`), falling back to English."""
+        return self._texts.get(get_language() if lang is None else _language(lang), self._texts["en"])
+
+    def shown(self) -> "Lines":
+        """The text as a message, read in the current language each time it is read."""
+        return Lines([self])
 
     @property
     def en(self) -> str:
@@ -234,6 +241,30 @@ class Text:
 
     def __hash__(self) -> int:
         return hash(tuple(self._texts.items()))
+
+
+class Lines(Message):
+    """Texts a learner reads, ``sep`` apart (a line each by default), each rendered in the current
+    language whenever the whole is read: messages, :class:`Text` (in the current language) or
+    strings; empty ones are left out. With ``state``, the whole reads as that position's learner
+    reads it (:meth:`State.learner_text <cardlab.engine.State.learner_text>`: cards as 9♠, seat
+    letters)."""
+
+    __slots__ = ("parts", "sep", "state")
+
+    def __init__(self, parts, sep: str = "\n", state: State | None = None):
+        super().__init__("")
+        self.parts = tuple(parts)
+        self.sep = sep
+        self.state = state
+
+    def __str__(self) -> str:
+        texts = (part.get() if isinstance(part, Text) else str(part) for part in self.parts)
+        text = self.sep.join(t for t in texts if t)
+        return text if self.state is None else self.state.learner_text(text)
+
+    def __reduce__(self):
+        return (Lines, (self.parts, self.sep, self.state))
 
 
 def _language(lang) -> str:
@@ -264,7 +295,7 @@ class Step:
     def note_in(self, lang: str) -> str | None:
         """The note in language ``lang`` (``en``, ``zh-TW`` or ``ja``), or in English when the file
         gives none in it; ``None`` for a step without a note."""
-        return None if self.note_text is None else self.note_text.get(lang)
+        return None if self.note_text is None else self.note_text.get(_language(lang))
 
 
 @dataclass
@@ -290,7 +321,7 @@ class Scenario:
     def title_in(self, lang: str) -> str:
         """The title in language ``lang`` (``en``, ``zh-TW`` or ``ja``), or in English when the file
         gives none in it."""
-        return self.title_text.get(lang)
+        return self.title_text.get(_language(lang))
 
     def start(self) -> State:
         """A fresh copy of the starting position."""
@@ -768,14 +799,17 @@ class StepOutcome:
         return self.failure is None
 
     @property
-    def narration(self) -> str:
-        """The engine's explanation of the step, then the scenario's note."""
+    def narration(self) -> Lines:
+        """The engine's explanation of the step, then the scenario's note, a line each, as a
+        learner reads them in the current language (the note in the file's text for it, or in
+        English)."""
         parts = [e.text for e in self.events]
         if self.refusal is not None:
-            parts.append(f"Refused ({self.refusal.code}): {self.refusal.explanation}")
-        if self.step.note:
-            parts.append(self.step.note)
-        return "\n".join(parts)
+            parts.append(_("Refused ({code}): {explanation}", code=self.refusal.code,
+                           explanation=self.refusal.explanation))
+        if self.step.note_text is not None:
+            parts.append(self.step.note_text)
+        return Lines(parts)
 
 
 @dataclass
@@ -861,57 +895,93 @@ def _cards_words(value) -> str:
     return " ".join(str(c) for c in sorted(value, key=lambda c: plain(c).index)) if value else ""
 
 
+def _chain(items, msgid: str):
+    """``items`` put together two by two with ``msgid`` (``"{items}; {item}"``): one clause after
+    another, in words a translator writes as their language separates them."""
+    items = list(items)
+    text = items[0] if items else ""
+    for item in items[1:]:
+        text = _(msgid, items=text, item=item)
+    return text
+
+
+def _clauses(items):
+    """Clauses one after another: "乙 has 5 cards; 甲 has 1 card"."""
+    return _chain(items, N_("{items}; {item}"))
+
+
+def _commas(items):
+    """Names one after another: "甲, 乙"."""
+    return _chain(items, N_("{items}, {item}"))
+
+
 def _yes_no(yes: str, no: str):
-    return lambda v: yes if v else no
+    return lambda v: _(yes) if v else _(no)
 
 
-def _per_player(phrase, none: str = "nothing yet"):
-    return lambda v: "; ".join(phrase(p, x) for p, x in v.items()) or none
+def _per_player(phrase, none: str = N_("nothing yet")):
+    return lambda v: _clauses([phrase(p, x) for p, x in v.items()]) if v else _(none)
+
+
+def _points(n: int) -> str:
+    return f"{n:+d}"
 
 
 # What each expectation confirms, in words a learner reads (cards still in the notation: the
 # widgets show them as 9♠ through State.learner_text).
 _EXPECTATION_WORDS = {
-    "hands": _per_player(lambda p, cards: f"{p} holds {_cards_words(cards) or 'no cards'}"),
-    "hand_sizes": _per_player(lambda p, n: f"{p} has {count_cards(n)}"),
-    "stock_size": lambda n: f"the stock has {count_cards(n)}" if n else "the stock is empty",
-    "turn": lambda p: f"{p} is to play" if p else "nobody is to play",
-    "top": lambda cards: f"the play to beat is {_cards_words(cards)}" if cards else "the table is clear",
-    "finished": lambda ps: "out so far, in order: " + ", ".join(ps) if ps else "nobody is out yet",
-    "over": _yes_no("the game is over", "the game goes on"),
-    "legal": lambda items: "; ".join(f"{text} would be allowed" for _, text, _ in items),
-    "illegal": lambda items: "; ".join(f"{text} would be refused" + (f" ({code})" if code else "")
-                                       for _, text, code in items),
-    "revolution": _yes_no("a revolution is in force", "no revolution is in force"),
-    "lock": lambda suits: ("locked to " + " ".join(SUIT_SYMBOLS[x] for x in sorted(suits))
-                           if suits else "no suit is locked"),
-    "fouls": lambda ps: "went out on a forbidden finish: " + ", ".join(ps) if ps else "no forbidden finish",
-    "demoted": lambda p: f"{p} is demoted (都落ち)" if p else "nobody is demoted",
-    "result": _per_player(lambda p, rank: f"{p} is {rank}", "no places yet"),
-    "points": _per_player(lambda p, n: f"{p} scores {n:+d}", "no points yet"),
-    "winner": lambda p: f"{p} has won" if p else "nobody has won yet",
-    "trump": lambda suit: f"trumps are {SUIT_SYMBOLS[suit]}",
-    "attacker": lambda p: f"{p} attacks",
-    "defender": lambda p: f"{p} defends",
-    "table": lambda cards: f"on the table: {_cards_words(cards)}" if cards else "the table is empty",
-    "discard_size": lambda n: f"{count_cards(n)} beaten off and out of the game",
-    "loser": lambda p: f"{p} is left holding cards: the durak" if p else "nobody loses",
-    "draw": _yes_no("the game is a draw", "the game is not a draw"),
-    "attack_limit": lambda n: f"this round may hold at most {count_cards(n, 'attack card')}",
+    "hands": _per_player(lambda p, cards: _("{player} holds {cards}", player=p, cards=_cards_words(cards))
+                         if cards else _("{player} holds no cards", player=p)),
+    "hand_sizes": _per_player(lambda p, n: n_("{player} has {count} card", "{player} has {count} cards", n,
+                                              player=p)),
+    "stock_size": lambda n: (n_("the stock has {count} card", "the stock has {count} cards", n) if n
+                             else _("the stock is empty")),
+    "turn": lambda p: _("{player} is to play", player=p) if p else _("nobody is to play"),
+    "top": lambda cards: (_("the play to beat is {cards}", cards=_cards_words(cards)) if cards
+                          else _("the table is clear")),
+    "finished": lambda ps: (_("out so far, in order: {players}", players=_commas(ps)) if ps
+                            else _("nobody is out yet")),
+    "over": _yes_no(N_("the game is over"), N_("the game goes on")),
+    "legal": lambda items: _clauses([_("{action} would be allowed", action=text) for _a, text, _c in items]),
+    "illegal": lambda items: _clauses([_("{action} would be refused ({code})", action=text, code=code) if code
+                                       else _("{action} would be refused", action=text)
+                                       for _a, text, code in items]),
+    "revolution": _yes_no(N_("a revolution is in force"), N_("no revolution is in force")),
+    "lock": lambda suits: (_("locked to {suits}", suits=" ".join(SUIT_SYMBOLS[x] for x in sorted(suits)))
+                           if suits else _("no suit is locked")),
+    "fouls": lambda ps: (_("went out on a forbidden finish: {players}", players=_commas(ps)) if ps
+                         else _("no forbidden finish")),
+    "demoted": lambda p: _("{player} is demoted (都落ち)", player=p) if p else _("nobody is demoted"),
+    "result": _per_player(lambda p, rank: _("{player} is {rank}", player=p, rank=rank), N_("no places yet")),
+    "points": _per_player(lambda p, n: _("{player} scores {points}", player=p, points=_points(n)),
+                          N_("no points yet")),
+    "winner": lambda p: _("{player} has won", player=p) if p else _("nobody has won yet"),
+    "trump": lambda suit: _("trumps are {suit}", suit=SUIT_SYMBOLS[suit]),
+    "attacker": lambda p: _("{player} attacks", player=p),
+    "defender": lambda p: _("{player} defends", player=p),
+    "table": lambda cards: (_("on the table: {cards}", cards=_cards_words(cards)) if cards
+                            else _("the table is empty")),
+    "discard_size": lambda n: n_("{count} card beaten off and out of the game",
+                                 "{count} cards beaten off and out of the game", n),
+    "loser": lambda p: (_("{player} is left holding cards: the durak", player=p) if p
+                        else _("nobody loses")),
+    "draw": _yes_no(N_("the game is a draw"), N_("the game is not a draw")),
+    "attack_limit": lambda n: n_("this round may hold at most {count} attack card",
+                                 "this round may hold at most {count} attack cards", n),
 }
 
 
-def expectation_words(key: str, value) -> str:
-    """What expectation ``key`` with ``value`` (as the loader gives it) confirms, in words:
-    ``hand_sizes: {乙: 5}`` is "乙 has 5 cards". A key cardlab has no words for reads as the file
-    writes it."""
+def expectation_words(key: str, value) -> Message | str:
+    """What expectation ``key`` with ``value`` (as the loader gives it) confirms, in words a
+    learner reads, in the current language: ``hand_sizes: {乙: 5}`` is "乙 has 5 cards". A key
+    cardlab has no words for reads as the file writes it."""
     words = _EXPECTATION_WORDS.get(key)
     return words(value) if words else f"{key}: {show_value(value)}"
 
 
 def _compare(scenario: Scenario, state: State, key: str, expected) -> str | None:
     if key == "legal":
-        for action, text, _ in expected:
+        for action, text, _code in expected:
             refusal = state.check(action)
             if refusal is not None:
                 return f"legal: {text} is refused: {refusal.code}: {refusal.explanation}"
@@ -1025,12 +1095,14 @@ def _outcome_word(o: StepOutcome) -> str:
 def transcript(result: RunResult, positions: bool = True) -> str:
     """A replayed scenario as plain text: each step, its outcome, the engine's explanation, the
     scenario's note and (with ``positions``) the position after it. Deterministic, so lessons
-    print it for nbval to check."""
+    print it for nbval to check. What a learner reads (the title, the engine's texts, the notes)
+    is in the current language (the title and notes in the file's text for it, or in English);
+    the words around them (step, source, note, FAIL) are for teachers and stay English."""
     scenario = result.scenario
-    lines = [f"{scenario.title}  [{scenario.game}, {scenario.rules.name}]"]
+    lines = [f"{scenario.title_text.get()}  [{scenario.game}, {scenario.rules.name}]"]
     if scenario.source:
         lines.append(f"source: {scenario.source}")
-    lines.append(result.start.describe())
+    lines.append(str(result.start.describe()))
     for o in result.outcomes:
         step = o.step
         lines.append("")
@@ -1038,29 +1110,31 @@ def transcript(result: RunResult, positions: bool = True) -> str:
         lines.extend(f"  {e.text}" for e in o.events)
         if o.refusal is not None:
             lines.append(f"  refused, {o.refusal.code}: {o.refusal.explanation}")
-        if step.note:
-            lines.append(f"  note: {step.note}")
+        if step.note_text is not None:
+            lines.append(f"  note: {step.note_text.get()}")
         if o.failure:
             lines.append(f"  FAIL: {o.failure}")
         if positions:
-            lines.append("  " + o.position.replace("\n", "\n  "))
+            lines.append("  " + str(o.position).replace("\n", "\n  "))
     return "\n".join(lines)
 
 
 def json_records(result: RunResult):
-    """The replay as JSON-ready dicts: a header, then one per step."""
+    """The replay as JSON-ready dicts: a header, then one per step. Texts are in the current
+    language, as :func:`transcript` gives them."""
     scenario = result.scenario
-    yield {"title": scenario.title, "source": scenario.source, "game": scenario.game,
+    yield {"title": scenario.title_text.get(), "source": scenario.source, "game": scenario.game,
            "rules": scenario.rules.name, "players": list(scenario.players),
-           "position": result.start.describe()}
+           "position": str(result.start.describe())}
     for o in result.outcomes:
+        note = o.step.note_text
         record = {"step": o.step.number, "action": o.step.text, "outcome": _outcome_word(o),
                   "events": [{"kind": e.kind, "player": e.player, "cards": [str(c) for c in e.cards],
-                              "text": e.text} for e in o.events],
-                  "note": o.step.note, "position": o.position}
+                              "text": str(e.text)} for e in o.events],
+                  "note": None if note is None else note.get(), "position": str(o.position)}
         if o.refusal is not None:
             record["code"] = o.refusal.code
-            record["explanation"] = o.refusal.explanation
+            record["explanation"] = str(o.refusal.explanation)
         if o.failure:
             record["failure"] = o.failure
         yield record

@@ -210,7 +210,7 @@ def test_hint_and_all_hands_keep_the_account_of_the_bots_moves():
     assert "Step 1: 乙 (B) attack" in table._verdict_html.value and "All hands face up" in table._aside_html.value
     table.select("D6")
     refused = table.press("defend")
-    assert refused.startswith("Not an action") and table.message.startswith(account)
+    assert refused.startswith("Not an action") and table.message.startswith(str(account))
 
 
 def test_the_game_table_takes_typed_moves_of_the_learners_seat_only():
@@ -281,7 +281,7 @@ def test_once_the_learner_is_out_the_rest_is_played_at_once(monkeypatch):
     assert buttons(box)["Play to the end"].layout.display is None
     assert Table("daifugo", "jdf", seed=0).play_rest().startswith("This plays the rest of the game once")
     text = table.play_rest()
-    assert table.state.is_over() and text.endswith(table.status())
+    assert table.state.is_over() and text.endswith(str(table.status()))
     assert buttons(box)["Play to the end"].layout.display == "none"
     steps = len(table._steps)
     pending.pop(0)()  # the paced bot move that was waiting does nothing now

@@ -24,6 +24,10 @@ except for cards the learner could not see at a real table: a card another playe
 cards given in a Daifugo exchange the learner takes no part in, read "a hidden card" until "Show
 all hands" is on.
 
+Everything the table says is kept as messages (:mod:`cardlab.i18n`) and rendered when it is read:
+after ``cardlab.set_language("ja")`` the account of the game so far, the status line and the score
+table read in Japanese, the moves made before the switch included.
+
 A table keeps each game as a scenario (SCENARIOS.md): the deal as dealt at the start of the game,
 every action as a step (the learner's refused ones as ``do``/``reject`` steps), and what holds at
 the end. :meth:`Table.save_scenario` writes it, for ``cardlab check`` and the stepper.
@@ -45,9 +49,10 @@ from pathlib import Path
 
 import yaml
 
-from ..cards import count_cards, plain
+from ..cards import plain
 from ..engine import Event, NotationError, State
-from ..scenario import GAME_MODULES, game_module
+from ..i18n import N_, Message, _, n_, p_
+from ..scenario import GAME_MODULES, Lines, _chain, _commas, game_module
 from ..svg import state_svg
 from .base import ACCEPTED, INFO, REFUSED, SIZES, lines_html, still_html
 from .tryit import SELECT_FIRST, TryIt, verdict_html
@@ -74,6 +79,38 @@ def _bot(name: str, seed: int):
     from ..bots import make_bot
 
     return make_bot(name, seed=seed)
+
+
+def _word(value):
+    """A word a game gives as constant English text (``"wins"``), translated where it is read; a
+    message as it is."""
+    return _(value) if isinstance(value, str) else value
+
+
+class _Hidden(Message):
+    """An event's text with the cards the learner may not see written as hidden cards ("a hidden
+    card", "2 hidden cards"), in the current language whenever it is read."""
+
+    __slots__ = ("text", "hidden")
+
+    def __init__(self, text, hidden):
+        super().__init__("")
+        self.text = text
+        self.hidden = tuple(hidden)
+
+    def __str__(self) -> str:
+        one = "|".join(re.escape(w) for c in self.hidden for w in (str(c), c.symbol))
+        run = re.compile(rf"(?<![\w=])(?:{one})(?: (?:{one}))*(?![\w=])")
+
+        def hide(match) -> str:
+            count = len(match.group(0).split())
+            return str(n_("{count} hidden card", "{count} hidden cards", count) if count > 1
+                       else _("a hidden card"))
+
+        return run.sub(hide, str(self.text))
+
+    def __reduce__(self):
+        return (_Hidden, (self.text, self.hidden))
 
 
 class Table(TryIt):
@@ -151,7 +188,8 @@ class Table(TryIt):
         self.number = len(self._records) + 1
         self._deal = state.deal_spec()
         self._steps: list = []
-        self._log: list[tuple[str, str]] = []  # (everything, what the learner may see) per entry
+        # (everything, what the learner may see) per entry, as messages read in the language of the moment
+        self._log: list[tuple[Lines, Lines]] = []
         self._moved = frozenset()
         self._selected = []
         self._reading = None
@@ -185,7 +223,14 @@ class Table(TryIt):
         """What the learner's seat sees now (:meth:`State.view`)."""
         return self._state.view(self.seat)
 
-    def _private(self, event: Event) -> str:
+    def _read(self, text) -> Lines:
+        """``text`` (a message, or several as :class:`~cardlab.scenario.Lines`) as the learner reads
+        it, in the current language whenever it is read: cards as 9♠, seat letters."""
+        if isinstance(text, Lines) and text.state is self._state:
+            return text
+        return Lines([text], state=self._state)
+
+    def _private(self, event: Event):
         """``event``'s text with the cards the learner may not see written as hidden cards."""
         if event.kind not in self._state.PRIVATE_EVENTS:
             return event.text
@@ -193,57 +238,63 @@ class Table(TryIt):
         hidden = [plain(c) for c in event.cards if plain(c) not in visible]
         if not hidden:
             return event.text
-        one = "|".join(re.escape(w) for c in hidden for w in (str(c), c.symbol))
-        run = re.compile(rf"(?<![\w=])(?:{one})(?: (?:{one}))*(?![\w=])")
-        return run.sub(lambda m: count_cards(len(m.group(0).split()), "hidden card")
-                       if " " in m.group(0) else "a hidden card", event.text)
+        return _Hidden(event.text, hidden)
 
-    def _note(self, heading: str, events: list[Event] = (), refusal=None, seen_heading: str | None = None) -> str:
+    def _note(self, heading, events: list[Event] = (), refusal=None, seen_heading=None) -> Lines:
         """Log one step and return what the learner reads of it (``seen_heading``: the heading
-        without the cards the learner may not see)."""
+        without the cards the learner may not see). The log keeps messages, read in the language
+        of the moment each time it is shown."""
         full = [heading, *(e.text for e in events)]
         seen = [seen_heading or heading, *(self._private(e) for e in events)]
         if refusal is not None:
             line = refusal.text()
             full.append(line)
             seen.append(line)
-        entry = (self._state.learner_text("\n".join(map(str, full))), self._state.learner_text("\n".join(map(str, seen))))
+        entry = (Lines(full, state=self._state), Lines(seen, state=self._state))
         self._log.append(entry)
         return entry[0] if self.all_hands else entry[1]
 
     @property
-    def narration(self) -> str:
-        """Every step of the current game so far, as the learner reads it (every card named once
-        "Show all hands" is on)."""
-        return "\n\n".join(full if self.all_hands else seen for full, seen in self._log)
+    def narration(self) -> Lines:
+        """Every step of the current game so far, as the learner reads it, in the current language
+        (every card named once "Show all hands" is on)."""
+        return Lines([full if self.all_hands else seen for full, seen in self._log], sep="\n\n")
 
-    def _opening(self) -> str:
-        state = self._state
+    def _opening(self) -> Lines:
+        count = len(self.players)
+        where = {"game": self.game, "rules": self.rules_name, "number": self.number}
         if self._match is not None and self._match.games is not None:
-            what = f"Game {self.number} of {self._match.games} ({self._match.kind})"
+            first = n_("Game {number} of {games} ({kind}) of {game} ({rules}), {count} player.",
+                       "Game {number} of {games} ({kind}) of {game} ({rules}), {count} players.", count,
+                       games=self._match.games, kind=_word(self._match.kind), **where)
+        elif self.match:
+            first = n_("Game {number} of {game} ({rules}), {count} player.",
+                       "Game {number} of {game} ({rules}), {count} players.", count, **where)
         else:
-            what = f"Game {self.number}" if self.match else "A game"
-        lines = [f"{what} of {self.game} ({self.rules_name}), {len(self.players)} players. "
-                 f"You play {state.seat_label(self.seat)}; "
-                 + ", ".join(f"{state.seat_label(p)} is the {self._bot_name(p)} bot" for p in self.bots) + "."]
-        lines.append(self.status())
-        return state.learner_text("\n".join(lines))
+            first = n_("A game of {game} ({rules}), {count} player.", "A game of {game} ({rules}), {count} players.",
+                       count, game=self.game, rules=self.rules_name)
+        bots = _commas([_("{player} is the {bot} bot", player=p, bot=self._bot_name(p)) for p in self.bots])
+        line = _("{opening} You play {player}; {bots}.", opening=first, player=self.seat, bots=bots)
+        return Lines([line, self.status()], state=self._state)
 
     def _bot_name(self, p: str) -> str:
         return self.bots_spec.get(p, "simple") if isinstance(self.bots_spec, dict) else self.bots_spec
 
-    def status(self) -> str:
+    def status(self) -> Lines:
         """Whose turn it is, or how the game ended."""
         state = self._state
         if state.is_over():
-            return state.learner_text(f"The game is over: {state.outcome()}." + (
-                " Press Next game to play on." if self._can_go_on() else ""))
+            if self._can_go_on():
+                return self._read(_("The game is over: {outcome}. Press Next game to play on.",
+                                     outcome=state.outcome()))
+            return self._read(_("The game is over: {outcome}.", outcome=state.outcome()))
         acting = state.to_act()
         if self.seat in acting:
             verbs = sorted({a.verb for a in state.legal_actions() if a.player == self.seat},
                            key=state.verbs().index)
-            return state.learner_text(f"Your turn, {state.seat_label(self.seat)}: you may {' or '.join(verbs)}.")
-        return state.learner_text("Waiting for " + ", ".join(state.seat_label(p) for p in acting) + ".")
+            verbs = _chain(verbs, N_("{items} or {item}"))  # "defend or take"
+            return self._read(_("Your turn, {player}: you may {verbs}.", player=self.seat, verbs=verbs))
+        return self._read(_("Waiting for {players}.", players=_commas(acting)))
 
     # --- playing --------------------------------------------------------------------------------
 
@@ -258,60 +309,63 @@ class Table(TryIt):
         events = self._state.apply(action)
         self._steps.append(str(action))
         self._moved = frozenset(plain(c) for e in events for c in e.cards)
-        heading = f"Step {len(self._steps)}: {action}"
+        number = len(self._steps)
+        heading = _("Step {number}: {action}", number=number, action=str(action))
         # A give is set aside face down: the learner sees that it was made, not which cards.
-        seen = (f"Step {len(self._steps)}: {player} give {count_cards(len(action.cards), 'hidden card')}"
+        seen = (n_("Step {number}: {player} give {count} hidden card", "Step {number}: {player} give {count} hidden cards",
+                   len(action.cards), number=number, player=player)
                 if action.verb == "give" else heading)
         return self._note(heading, events, seen_heading=seen)
 
-    def bots_move(self) -> str:
+    def bots_move(self) -> Lines:
         """Every bot move up to the learner's turn or the end of the game, played at once; returns
         their narration and the status line."""
         texts = []
         while (player := self._next_bot()) is not None:
             texts.append(self._bot_step(player))
         texts.append(self.status())
-        return self._say("\n\n".join(texts), INFO)
+        return self._say(Lines(texts, sep="\n\n", state=self._state), INFO)
 
-    def _learner_press(self, verb: str) -> tuple[str, str]:
+    def _learner_press(self, verb: str) -> tuple:
         """The learner's seat does ``verb`` with the selected cards: the text and the verdict."""
         if self._state.is_over():
-            return "The game is over.", INFO
+            return _("The game is over."), INFO
         if self._pressed(verb):
             return SELECT_FIRST, INFO
         verb = verb.lower()
         return self._learner_act(" ".join([self.seat, verb, *(str(c) for c in self._arguments(verb))]))
 
-    def _learner_act(self, text: str) -> tuple[str, str]:
+    def _learner_act(self, text: str) -> tuple:
         """The learner's action written ``text``, checked and, when legal, applied; every action
         becomes a step of the game's scenario (a refused one as a ``do``/``reject`` step)."""
         if self._state.is_over():
-            return "The game is over.", INFO
+            return _("The game is over."), INFO
         try:
             action = self._state.parse_action(text)
         except NotationError as exc:
-            return f"Not an action: {exc.reason}", REFUSED
+            return _("Not an action: {reason}", reason=exc.reason), REFUSED
         if action.player != self.seat:
-            return (f"Not an action: you play {self._state.seat_label(self.seat)} at this table, "
-                    f"not {self._state.seat_label(action.player)}."), REFUSED
+            return _("Not an action: you play {player} at this table, not {other}.", player=self.seat,
+                     other=action.player), REFUSED
         refusal = self._state.check(action)
         if refusal is not None:
             self._steps.append({"do": str(action), "reject": refusal.code})
-            return self._note(f"Step {len(self._steps)}: {action} (refused)", refusal=refusal), REFUSED
+            heading = _("Step {number}: {action} (refused)", number=len(self._steps), action=str(action))
+            return self._note(heading, refusal=refusal), REFUSED
         events = self._state.apply(action)
         self._steps.append(str(action))
         self._selected = []
         self._reading = None
         self._moved = frozenset(plain(c) for e in events for c in e.cards)
-        return self._note(f"Step {len(self._steps)}: {action}", events), ACCEPTED
+        return self._note(_("Step {number}: {action}", number=len(self._steps), action=str(action)), events), ACCEPTED
 
-    def _answered(self, text: str, verdict: str) -> str:
+    def _answered(self, text, verdict: str) -> Lines:
         """After the learner's action: accepted, the bots answer at once and the whole account is
         returned; refused, the reason is shown under the account of the moves before it."""
         if verdict != ACCEPTED:
             return self._aside(text, verdict)
         self._say(text, ACCEPTED)
-        return self._say(text + "\n\n" + self.bots_move(), ACCEPTED)
+        return self._say(Lines([text, self.bots_move()], sep="\n\n", state=self._state), ACCEPTED)
 
     def press(self, verb: str) -> str:
         """The learner's seat does ``verb`` with the selected cards. Accepted: the action is
@@ -325,41 +379,45 @@ class Table(TryIt):
         return self._answered(*self._learner_act(self._typed(text)))
 
     @property
-    def message(self) -> str:
+    def message(self) -> Lines:
         """What the table says now: the account of the last moves, and under it the last hint,
         hands or refusal (which never replace the account)."""
-        return "\n\n".join(filter(None, [self._message, self._aside_text]))
+        return Lines([self._message, self._aside_text], sep="\n\n", state=self._state)
 
-    def _say(self, text: str, verdict: str) -> str:
+    def _say(self, text, verdict: str) -> Lines:
+        """Say ``text`` (kept as a message, read in the language of the moment) as the account
+        of the last moves."""
         self._aside_text = ""
-        return super()._say(text, verdict)
+        self._message, self._verdict = self._read(text), verdict
+        self._refresh()
+        return self._message
 
-    def _aside(self, text: str, verdict: str = INFO) -> str:
+    def _aside(self, text, verdict: str = INFO) -> Lines:
         """Show ``text`` under the account of the moves, which stays; returns it as the learner
         reads it."""
-        self._aside_text, self._aside_verdict = self._state.learner_text(text), verdict
+        self._aside_text, self._aside_verdict = self._read(text), verdict
         self._refresh()
         return self._aside_text
 
     _aside_text, _aside_verdict = "", INFO
 
-    def hint(self) -> str:
+    def hint(self) -> Lines:
         """What the ``montecarlo`` bot would do in the learner's seat now, and why."""
         if self.seat not in self._state.to_act():
-            return self._aside(f"Nothing for you to do now. {self.status()}")
+            return self._aside(_("Nothing for you to do now. {status}", status=self.status()))
         bot = _bot("montecarlo", self.seed * 100 + len(self._steps))
-        return self._aside(f"Hint: {bot.explain(self._state.view(self.seat))}")
+        return self._aside(_("Hint: {advice}", advice=bot.explain(self._state.view(self.seat))))
 
-    def show_all_hands(self, on: bool = True) -> str:
+    def show_all_hands(self, on: bool = True) -> Lines:
         """Every hand face up (for a teacher), or only the learner's again; returns the position
         as text when on."""
         self.all_hands = bool(on)
         if on:
-            return self._aside("All hands face up:\n" + self._state.learner_text(self._state.describe()))
-        return self._aside("Only your own hand is face up again.")
+            return self._aside(Lines([_("All hands face up:"), self._state.describe()]))
+        return self._aside(_("Only your own hand is face up again."))
 
-    def undo(self) -> str:
-        return self._aside("A table game cannot be taken back.")
+    def undo(self) -> Lines:
+        return self._aside(_("A table game cannot be taken back."))
 
     def selectable(self) -> list:
         """The learner's hand and the table cards an action may name; none once the game is over."""
@@ -369,19 +427,19 @@ class Table(TryIt):
         """Whether the learner's seat has gone out of a game that goes on without them."""
         return not self._state.is_over() and self.seat in self._state.finished()
 
-    def play_rest(self) -> str:
+    def play_rest(self) -> Lines:
         """Once the learner has gone out: every bot move to the end of the game, at once (the view
         stops pacing them); returns their narration and how the game ended."""
         if not self.learner_out():
-            return self._aside("This plays the rest of the game once you have gone out; you are "
-                               f"still in it. {self.status()}")
+            return self._aside(_("This plays the rest of the game once you have gone out; you are still in it. "
+                                 "{status}", status=self.status()))
         self._new_run()
         self._thinking = False
         texts = [self._message]
         while (player := self._next_bot()) is not None:
             texts.append(self._bot_step(player))
         texts.append(self.status())
-        return self._say("\n\n".join(filter(None, texts)), INFO)
+        return self._say(Lines(texts, sep="\n\n", state=self._state), INFO)
 
     # --- game after game ------------------------------------------------------------------------
 
@@ -401,29 +459,32 @@ class Table(TryIt):
         attacking. Returns the score table and the opening, or why not."""
         state = self._state
         if not self.match:
-            return self._say("This table plays one game: make it with match=True to play game after game.", INFO)
+            return self._say(_("This table plays one game: make it with match=True to play game after game."), INFO)
         if not state.is_over():
-            return self._say("The game is not over yet.", INFO)
+            return self._say(_("The game is not over yet."), INFO)
         if not self._can_go_on():
-            return self._say("The match is over.\n" + self.score_table(), INFO)
+            return self._say(Lines([_("The match is over."), self.score_table()]), INFO)
         self._records.append(self._record())
         self._start(self._match.next_game())
-        return self._say(self.score_table() + "\n\n" + self._opening(), INFO)
+        return self._say(Lines([self.score_table(), self._opening()], sep="\n\n", state=self._state), INFO)
 
-    def score_table(self) -> str:
+    def score_table(self) -> Lines:
         """The games played so far, a line each, and the totals: Daifugo's places (and yeeqia's
         points), Gan Deng Yan's winners and cards left, Durak's fools."""
         records = self._records + ([self._record()] if self._state.is_over() else [])
         if not records:
-            return "No game finished yet."
+            return self._read(_("No game finished yet."))
         state = self._state
-        lines = [f"Game {r['game']}: " + ", ".join(f"{state.seat_label(p)} {r['cells'][p]}" for p in self.players)
-                 for r in records]
+        lines = []
+        for r in records:
+            results = _commas([_("{player} {result}", player=p, result=r["cells"][p]) for p in self.players])
+            lines.append(_("Game {number}: {results}", number=r["game"], results=results))
         what = state.score_total()
         if what is not None:
             totals = {p: sum(r["score"].get(p, 0) for r in records) for p in self.players}
-            lines.append(f"Total {what}: " + ", ".join(f"{state.seat_label(p)} {totals[p]}" for p in self.players))
-        return state.learner_text("\n".join(lines))
+            results = _commas([_("{player} {result}", player=p, result=totals[p]) for p in self.players])
+            lines.append(_("Total {what}: {totals}", what=_word(what), totals=results))
+        return Lines(lines, state=state)
 
     # --- the game as a scenario ------------------------------------------------------------------
 
@@ -448,16 +509,18 @@ class Table(TryIt):
         ``overwrite`` (the view asks first)."""
         target = Path(path).expanduser().resolve()
         if not target.parent.is_dir():
-            return self._aside(f"Not saved: there is no folder {target.parent}.", REFUSED)
+            return self._aside(_("Not saved: there is no folder {folder}.", folder=str(target.parent)), REFUSED)
         if target.is_dir():
-            return self._aside(f"Not saved: {target} is a folder; give a file name, such as "
-                               f"{target / self._default_path()}.", REFUSED)
+            return self._aside(_("Not saved: {path} is a folder; give a file name, such as {example}.",
+                                 path=str(target), example=str(target / self._default_path())), REFUSED)
         if target.exists() and not overwrite:
-            return self._aside(f"Not saved: {target} already exists; save it with overwrite=True to "
-                               "replace it.", REFUSED)
+            return self._aside(_("Not saved: {path} already exists; save it with overwrite=True to replace it.",
+                                 path=str(target)), REFUSED)
         target.write_text(self.scenario_text(), encoding="utf-8")
-        return self._aside(f"Saved game {self.number} ({count_cards(len(self._steps), 'step')}) as {target}; "
-                           f"check it with: cardlab check {shlex.quote(str(target))}")
+        return self._aside(n_("Saved game {number} ({count} step) as {path}; check it with: {command}",
+                              "Saved game {number} ({count} steps) as {path}; check it with: {command}",
+                              len(self._steps), number=self.number, path=str(target),
+                              command=f"cardlab check {shlex.quote(str(target))}"))
 
     # --- drawing --------------------------------------------------------------------------------
 
@@ -474,7 +537,7 @@ class Table(TryIt):
                 f"game {self.number}, steps: {len(self._steps)}, {where}>")
 
     def static_html(self) -> str:
-        return still_html(f"Play {self.game} ({self.rules_name})", self.picture())
+        return still_html(str(_("Play {game} ({rules})", game=self.game, rules=self.rules_name)), self.picture())
 
     # --- the view -------------------------------------------------------------------------------
 
@@ -482,37 +545,31 @@ class Table(TryIt):
         box = super()._build(ipw)
         self._seat_buttons.layout.display = "none"
         self._undo.layout.display = "none"
-        self._hint.description = "Hint"
-        self._hint.tooltip = "what the montecarlo bot would do in your seat, and why"
-        self._game_menu = ipw.Dropdown(options=list(GAME_MODULES), value=self.game, description="Game",
-                                       layout=ipw.Layout(width="auto"))
-        self._rules_menu = ipw.Dropdown(description="Rules", layout=ipw.Layout(width="auto"))
-        self._count_menu = ipw.Dropdown(description="Players", layout=ipw.Layout(width="auto"))
+        self._game_menu = ipw.Dropdown(options=list(GAME_MODULES), value=self.game, layout=ipw.Layout(width="auto"))
+        self._rules_menu = ipw.Dropdown(layout=ipw.Layout(width="auto"))
+        self._count_menu = ipw.Dropdown(layout=ipw.Layout(width="auto"))
         self._game_menu.observe(lambda _change: self._menus(), names="value")
         self._rules_menu.observe(lambda _change: self._menus(counts_only=True), names="value")
-        new = ipw.Button(description="New table", tooltip="deal a new game with these choices",
-                         layout=ipw.Layout(width="auto"))
-        new.on_click(lambda _button: self._on_new())
-        self._all = ipw.ToggleButton(value=self.all_hands, description="Show all hands",
-                                     tooltip="every hand face up (for a teacher)", layout=ipw.Layout(width="auto"))
+        self._new = ipw.Button(layout=ipw.Layout(width="auto"))
+        self._new.on_click(lambda _button: self._on_new())
+        self._all = ipw.ToggleButton(value=self.all_hands, layout=ipw.Layout(width="auto"))
         self._all.observe(lambda change: self._on_all(change["new"]), names="value")
-        self._next = ipw.Button(description="Next game", layout=ipw.Layout(width="auto"))
+        self._next = ipw.Button(layout=ipw.Layout(width="auto"))
         self._next.on_click(lambda _button: self._on_next())
-        self._rest = ipw.Button(description="Play to the end", tooltip="you are out: the bots play the rest "
-                                "of the game at once", layout=ipw.Layout(width="auto"))
+        self._rest = ipw.Button(layout=ipw.Layout(width="auto"))
         self._rest.on_click(lambda _button: self.play_rest())
         self._aside_html = ipw.HTML()
         self._aside_html.add_class("cardlab-aside")
-        self._path = ipw.Text(description="File", layout=ipw.Layout(width="18em"))
-        save = ipw.Button(description="Save as scenario", tooltip="write this game as a scenario file",
-                          layout=ipw.Layout(width="auto"))
-        save.on_click(lambda _button: self._on_save())
-        self._replace = ipw.Button(description="Replace it", button_style="warning", layout=ipw.Layout(width="auto"))
+        self._path = ipw.Text(layout=ipw.Layout(width="18em"))
+        self._save = ipw.Button(layout=ipw.Layout(width="auto"))
+        self._save.on_click(lambda _button: self._on_save())
+        self._replace = ipw.Button(button_style="warning", layout=ipw.Layout(width="auto"))
         self._replace.on_click(lambda _button: self._on_save(overwrite=True))
-        keep = ipw.Button(description="Keep it", layout=ipw.Layout(width="auto"))
-        keep.on_click(lambda _button: self._on_keep())
+        self._keep = ipw.Button(layout=ipw.Layout(width="auto"))
+        self._keep.on_click(lambda _button: self._on_keep())
+        self._confirming = None  # the file the learner is asked about replacing
         self._confirm_text = ipw.HTML()
-        self._confirm = ipw.HBox([self._confirm_text, self._replace, keep],
+        self._confirm = ipw.HBox([self._confirm_text, self._replace, self._keep],
                                  layout=ipw.Layout(display="none", align_items="center", flex_flow="row wrap"))
         self._confirm.add_class("cardlab-confirm")
         self._score = ipw.HTML()
@@ -521,8 +578,8 @@ class Table(TryIt):
         self._log_html.add_class("cardlab-table-log")
         self._controls.children = (*self._controls.children, self._aside_html,
                                    ipw.HBox([self._all, self._next, self._rest]), self._score, self._log_html,
-                                   ipw.HBox([self._path, save]), self._confirm)
-        setup = ipw.HBox([self._game_menu, self._rules_menu, self._count_menu, new],
+                                   ipw.HBox([self._path, self._save]), self._confirm)
+        setup = ipw.HBox([self._game_menu, self._rules_menu, self._count_menu, self._new],
                          layout=ipw.Layout(flex_flow="row wrap"))
         box.children = (setup, *box.children)
         box.add_class("cardlab-table")
@@ -545,15 +602,21 @@ class Table(TryIt):
         """Save as scenario: a file that exists already is replaced only once confirmed."""
         target = Path(self._path.value.strip() or self._default_path()).expanduser().resolve()
         if target.is_file() and not overwrite:
-            self._confirm_text.value = f"{escape(str(target))} already exists. Replace it?&nbsp;"
+            self._confirming = target
+            self._confirm_text.value = self._confirm_html()
             self._confirm.layout.display = None
             return
+        self._confirming = None
         self._confirm.layout.display = "none"
         self.save_scenario(target, overwrite=overwrite)
 
+    def _confirm_html(self) -> str:
+        return escape(str(_("{path} already exists. Replace it?", path=str(self._confirming)))) + "&nbsp;"
+
     def _on_keep(self) -> None:
+        self._confirming = None
         self._confirm.layout.display = "none"
-        self._aside("Not saved: the file is kept as it was.")
+        self._aside(_("Not saved: the file is kept as it was."))
 
     def _menus(self, counts_only: bool = False) -> None:
         module = game_module(self._game_menu.value)
@@ -609,8 +672,11 @@ class Table(TryIt):
         loop.call_later(self.pause, callback)
         return True
 
-    def _append(self, text: str) -> None:
-        self._say("\n\n".join(filter(None, [self._message, text])), self._verdict)
+    def _append(self, text) -> None:
+        """Add ``text`` to the account of the last moves (kept as one list of messages)."""
+        said = self._message
+        parts = said.parts if isinstance(said, Lines) and said.sep == "\n\n" else [said]
+        self._say(Lines([*parts, text], sep="\n\n", state=self._state), self._verdict)
 
     def _new_run(self) -> None:
         """Start another run of bot moves (a new deal, or the rest of a game played at once): a
@@ -628,7 +694,7 @@ class Table(TryIt):
             return
         while (player := self._next_bot()) is not None:
             self._append(self._bot_step(player))
-        if not self._message.endswith(self.status()):
+        if not str(self._message).endswith(str(self.status())):
             self._append(self.status())
 
     def _tick(self, run: int) -> None:
@@ -645,27 +711,52 @@ class Table(TryIt):
         self._thinking = False
         self._append(self.status())
 
+    def _labels(self) -> None:
+        """The words of the table's own controls, in the current language."""
+        self._hint.description = str(p_("button", "Hint"))
+        self._hint.tooltip = str(_("what the montecarlo bot would do in your seat, and why"))
+        self._game_menu.description = str(p_("menu", "Game"))
+        self._rules_menu.description = str(p_("menu", "Rules"))
+        self._count_menu.description = str(p_("menu", "Players"))
+        self._new.description = str(p_("button", "New table"))
+        self._new.tooltip = str(_("deal a new game with these choices"))
+        self._all.description = str(p_("button", "Show all hands"))
+        self._all.tooltip = str(_("every hand face up (for a teacher)"))
+        self._next.description = str(p_("button", "Next game"))
+        self._rest.description = str(p_("button", "Play to the end"))
+        self._rest.tooltip = str(_("you are out: the bots play the rest of the game at once"))
+        self._path.description = str(p_("text box", "File"))
+        self._save.description = str(p_("button", "Save as scenario"))
+        self._save.tooltip = str(_("write this game as a scenario file"))
+        self._replace.description = str(p_("button", "Replace it"))
+        self._keep.description = str(p_("button", "Keep it"))
+        if self._confirming is not None:
+            self._confirm_text.value = self._confirm_html()
+
     def _update_view(self) -> None:
         seats = [(self._state.seat_label(p), p) for p in self.players]
         if list(self._seat_buttons.options) != seats:
             self._seat_buttons.options = seats
         over = self._state.is_over()
         super()._update_view()
+        self._labels()
         busy = self._thinking
         for button in self._verb_row.children:
             button.disabled = busy or (over and button in self._verb_button.values())
         self._move_box.disabled = busy or over
         if busy:
             self._verdict_html.value += (f'<div class="cardlab-waiting" style="color:#555555"><i>'
-                                         f'{escape(self.status())}</i></div>')
-        self._aside_html.value = verdict_html(self._aside_text, self._aside_verdict) if self._aside_text else ""
+                                         f'{escape(str(self.status()))}</i></div>')
+        aside = str(self._aside_text)
+        self._aside_html.value = verdict_html(aside, self._aside_verdict) if aside else ""
         self._rest.layout.display = None if self.learner_out() else "none"
         self._next.layout.display = None if self.match else "none"
         self._next.disabled = busy or not (self._state.is_over() and self._can_go_on())
         if self._all.value != self.all_hands:
             self._all.value = self.all_hands
         records = self._records + ([self._record()] if self._state.is_over() else [])
-        self._score.value = lines_html(self.score_table(), "cardlab-score-text", heading=False) if records else ""
-        log = escape(self.narration)
-        self._log_html.value = (f'<details class="cardlab-folded"><summary>The game so far '
-                                f'({count_cards(len(self._log), "step")})</summary><pre>{log}</pre></details>')
+        self._score.value = lines_html(str(self.score_table()), "cardlab-score-text", heading=False) if records else ""
+        log = escape(str(self.narration))
+        summary = escape(str(n_("The game so far ({count} step)", "The game so far ({count} steps)", len(self._log))))
+        self._log_html.value = (f'<details class="cardlab-folded"><summary>{summary}</summary>'
+                                f'<pre>{log}</pre></details>')

@@ -1,4 +1,11 @@
-"""Quizzes: written questions, or questions taken from a worked example's checks."""
+"""Quizzes: written questions, or questions taken from a worked example's checks.
+
+A question's ``question``, each of its ``choices`` and its ``explanation`` may be written in
+several languages, as a scenario's title and notes are (SCENARIOS.md, "Top level"): a string (the
+English text) or a mapping from a language tag (``en``, ``zh-TW``, ``ja``) to the text, which must
+hold ``en``. A learner reads each in the current language (:func:`cardlab.i18n.get_language`), or
+in English where the mapping lacks it. ``answer`` names a choice by its English text (or its
+index), the same whatever the language."""
 
 from __future__ import annotations
 
@@ -11,7 +18,8 @@ import yaml
 
 from .. import lessondata
 from ..engine import Action, State
-from ..scenario import Scenario, ScenarioError, load
+from ..i18n import Message, _, get_language, language, p_
+from ..scenario import LANGUAGES, Lines, Scenario, ScenarioError, Text, load
 from ..svg import state_svg
 from .base import (ACCEPTED, REFUSED, VERDICT_COLOURS, _scenario, _replay, lines_html, still_html, stepper_steps,
                    Widget)
@@ -33,15 +41,90 @@ _QuizLoader.add_implicit_resolver(_BOOL, re.compile(r"^(?:true|True|TRUE|false|F
 _FILE_KEYS = {"question", "choices", "answer", "explanation", "position"}
 
 
+class QuizText(Message):
+    """A text of a quiz as a learner reads it, in the current language: a text written in the
+    quiz (a :class:`~cardlab.scenario.Text`: English, and perhaps other languages) or a message
+    of cardlab's own. ``en`` is its English text, which names a choice whatever the language."""
+
+    __slots__ = ("source",)
+
+    def __init__(self, source: Text | Message | str):
+        super().__init__("")
+        self.source = Text(source) if isinstance(source, str) else source
+
+    def __str__(self) -> str:
+        return self.source.get() if isinstance(self.source, Text) else str(self.source)
+
+    @property
+    def en(self) -> str:
+        """The English text."""
+        if isinstance(self.source, Text):
+            return self.source.en
+        with language("en"):
+            return str(self.source)
+
+    def in_every_language(self) -> dict[str, str]:
+        """The text in each language cardlab speaks (English where the quiz gives none)."""
+        if isinstance(self.source, Text):
+            return {lang: self.source.get(lang) for lang in LANGUAGES}
+        out = {}
+        for lang in LANGUAGES:
+            with language(lang):
+                out[lang] = str(self.source)
+        return out
+
+    def __reduce__(self):
+        return (QuizText, (self.source,))
+
+
+def _quiz_text(value, where: str, what: str, required: bool = True) -> QuizText:
+    """A question's text: a string (English), or a mapping from language tags to strings that
+    holds ``en``; a message of cardlab's own as it is. Raises ``ValueError`` saying what is wrong
+    with ``what`` (``choice 1``) of question ``where`` (``question 2``)."""
+    what = f"{where}: {what}"
+    if isinstance(value, QuizText):
+        return value
+    if isinstance(value, (Message, Text)):
+        return QuizText(value)
+    if isinstance(value, dict):
+        for lang in value:
+            if lang not in LANGUAGES:
+                near = next((t for t in LANGUAGES if isinstance(lang, str) and t.lower() == lang.strip().lower()),
+                            None)
+                hint = f"; write it {near}" if near else ""
+                raise ValueError(f"{what}: unknown language tag {lang!r} (tags: {', '.join(LANGUAGES)}){hint}")
+        if "en" not in value:
+            raise ValueError(f"{what} has no en text: text in several languages must hold en, the text shown "
+                             f"in any language it lacks (it has: {', '.join(map(str, value))})")
+        texts = {}
+        for lang, text in value.items():
+            if isinstance(text, (dict, list)) or text is None or isinstance(text, bool):
+                raise ValueError(f"{what} in {lang} must be text, not {text!r}")
+            texts[lang] = str(text).strip()
+            if not texts[lang]:
+                raise ValueError(f"{what} in {lang} is empty; leave the language out to show the en text instead")
+        return QuizText(Text(texts))
+    if isinstance(value, (list, bool)) or (value is None and required):
+        raise ValueError(f"{what} must be text, or a mapping from language tags ({', '.join(LANGUAGES)}) "
+                         f"to text, not {value!r}")
+    text = "" if value is None else str(value).strip()
+    if required and not text:
+        raise ValueError(f"{what} is empty")
+    return QuizText(Text(text))
+
+
 class Quiz(Widget):
     """Multiple-choice questions with immediate feedback and a score.
 
-    Each question is a dict: ``question`` (text), ``choices`` (at least two texts), ``answer`` (one
-    of the choices, or its index), ``explanation`` (the rule, shown with the feedback) and
-    optionally ``state`` (a position drawn above the question; a question asked on the same
-    position as the one before it is not drawn again). A question is locked once answered;
-    :meth:`reset` ("Try again") clears every answer. Lessons keep their questions in a YAML file
-    beside the notebook (:meth:`from_file`), so the answers are not in sight."""
+    Each question is a dict: ``question`` (text), ``choices`` (a list of at least two texts),
+    ``answer`` (the English text of one of the choices, or its index), ``explanation`` (the rule,
+    shown with the feedback) and optionally ``state`` (a position drawn above the question; a
+    question asked on the same position as the one before it is not drawn again). Each text is a
+    string (English) or a mapping from language tags to text holding ``en``, shown in the current
+    language and in English where it lacks that language; in :attr:`questions` they are
+    :class:`QuizText` messages, and ``answer`` the English text of the answer. A question is locked
+    once answered; :meth:`reset` ("Try again") clears every answer. Lessons keep their questions in
+    a YAML file beside the notebook (:meth:`from_file`), so the answers are not in sight."""
 
     def __init__(self, questions: Iterable[dict]):
         self.questions = [self._checked(i, q) for i, q in enumerate(questions)]
@@ -57,24 +140,48 @@ class Quiz(Widget):
         if unknown:
             raise ValueError(f"question {index + 1}: unknown key(s) {', '.join(sorted(map(str, unknown)))} "
                              f"(allowed: {', '.join(sorted(_QUESTION_KEYS))})")
-        choices = [str(c) for c in question.get("choices") or ()]
-        if not question.get("question") or len(choices) < 2:
-            raise ValueError(f"question {index + 1}: needs the question text and at least two choices")
+        where = f"question {index + 1}"
+        given = question.get("choices")
+        if isinstance(given, dict):
+            raise ValueError(f"{where}: choices is a list, each choice a text or a mapping from language tags "
+                             "to text, such as [Yes, {en: No, ja: いいえ}]")
+        if given is not None and not isinstance(given, (list, tuple)):
+            raise ValueError(f"{where}: choices is a list of at least two texts, not {given!r}")
+        if not question.get("question") or len(given or ()) < 2:
+            raise ValueError(f"{where}: needs the question text and at least two choices")
+        text = _quiz_text(question["question"], where, "the question")
+        choices = [_quiz_text(c, where, f"choice {i + 1}") for i, c in enumerate(given)]
+        keys = [c.en for c in choices]
+        twice = next((k for i, k in enumerate(keys) if k in keys[:i]), None)
+        if twice is not None:
+            raise ValueError(f"{where}: the choice {twice!r} is given twice")
+        shown = [c.in_every_language() for c in choices]
+        for lang in LANGUAGES:
+            texts = [s[lang] for s in shown]
+            same = next((k for i, k in enumerate(texts) if k in texts[:i]), None)
+            if same is not None:
+                raise ValueError(f"{where}: two choices read {same!r} in {lang}; a learner could not tell "
+                                 "them apart")
         answer = question.get("answer")
         if isinstance(answer, int) and not isinstance(answer, bool) and 0 <= answer < len(choices):
-            answer = choices[answer]
-        if answer not in choices:
-            raise ValueError(f"question {index + 1}: the answer {answer!r} is not one of the choices")
-        return {"question": str(question["question"]), "choices": choices, "answer": answer,
-                "explanation": str(question.get("explanation", "")), "state": question.get("state")}
+            answer = keys[answer]
+        elif isinstance(answer, QuizText):
+            answer = answer.en
+        if answer not in keys:
+            raise ValueError(f"{where}: the answer {answer!r} is not one of the choices (name it by its "
+                             "English text or its index)")
+        explanation = _quiz_text(question.get("explanation"), where, "the explanation", required=False)
+        return {"question": text, "choices": choices, "answer": answer, "explanation": explanation,
+                "state": question.get("state")}
 
     @classmethod
     def from_file(cls, path: str | Path) -> "Quiz":
-        """Questions from a YAML file: a list of ``question``, ``choices``, ``answer`` (a choice or
-        its index), ``explanation`` and optionally ``position: {scenario: PATH, step: N}`` (the
-        position after step N of a scenario file as the :class:`Stepper` numbers steps, its path
-        relative to the quiz file).
-        Raises ``ValueError`` naming the file and question for anything wrong in it."""
+        """Questions from a YAML file: a list of ``question``, ``choices``, ``answer`` (the English
+        text of a choice, or its index), ``explanation`` and optionally ``position: {scenario:
+        PATH, step: N}`` (the position after step N of a scenario file as the :class:`Stepper`
+        numbers steps, its path relative to the quiz file). ``question``, ``explanation`` and each
+        choice are text, or a mapping from language tags (``en``, ``zh-TW``, ``ja``) to text that
+        holds ``en``. Raises ``ValueError`` naming the file and question for anything wrong in it."""
         path = Path(path)
         try:
             data = yaml.load(lessondata.read_bytes(path).decode("utf-8"), Loader=_QuizLoader)
@@ -95,7 +202,7 @@ class Quiz(Widget):
                     raise ValueError(f"{path}: question {i + 1}: position is {{scenario: PATH, step: N}}")
                 try:
                     scenario = load(path.parent / str(position["scenario"]))
-                    item["state"], _ = _replay(scenario, scenario.rules, position.get("step", 0))
+                    item["state"], _frames = _replay(scenario, scenario.rules, position.get("step", 0))
                 except (ScenarioError, ValueError) as exc:
                     raise ValueError(f"{path}: question {i + 1}: {exc}") from None
             questions.append(item)
@@ -126,7 +233,8 @@ class Quiz(Widget):
                         state.apply(s.action)
                 if ask:
                     for key in ("legal", "illegal"):
-                        questions.extend(_legality_question(state, action) for action, _, _ in s.expect.get(key, ()))
+                        questions.extend(_legality_question(state, action)
+                                         for action, _text, _code in s.expect.get(key, ()))
         if not questions:
             where = f"step {step} of " if step is not None else ""
             raise ValueError(f"{where}{scenario.path} has no reject step and no legal or illegal "
@@ -139,9 +247,9 @@ class Quiz(Widget):
         return sum(self._chosen.get(i) == q["answer"] for i, q in enumerate(self.questions))
 
     @property
-    def score(self) -> str:
+    def score(self) -> Message:
         """``"2 of 3"``: correct answers of all questions."""
-        return f"{self.right} of {len(self.questions)}"
+        return _("{right} of {total}", right=self.right, total=len(self.questions))
 
     def _question(self, index) -> dict:
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(self.questions):
@@ -149,31 +257,40 @@ class Quiz(Widget):
                              f"{len(self.questions) - 1}")
         return self.questions[index]
 
-    def feedback(self, index: int) -> str:
-        """The feedback on question ``index``'s answer ("" before any)."""
+    def feedback(self, index: int) -> Message | str:
+        """The feedback on question ``index``'s answer ("" before any), in the current language."""
         question = self._question(index)
         chosen = self._chosen.get(index)
         if chosen is None:
             return ""
+        explanation = question["explanation"]
         if chosen == question["answer"]:
-            text = f"Correct. {question['explanation']}"
+            text = _("Correct. {explanation}", explanation=explanation) if explanation.en else _("Correct.")
         else:
-            text = f"Not quite: the answer is {question['answer']}. {question['explanation']}"
-        return self._read(question, text.strip())
+            answer = next(c for c in question["choices"] if c.en == question["answer"])
+            text = (_("Not quite: the answer is {answer}. {explanation}", answer=answer, explanation=explanation)
+                    if explanation.en else _("Not quite: the answer is {answer}.", answer=answer))
+        return self._read(question, text)
 
-    def answer(self, index: int, choice: str | int) -> str:
-        """Answer question ``index`` with ``choice`` (a choice's text or index); returns the
-        feedback with the explanation. A question is answered once: a second answer changes
-        nothing until :meth:`reset`. Raises ``ValueError`` for a question or choice that does not
-        exist."""
+    def answer(self, index: int, choice: str | int) -> Message | str:
+        """Answer question ``index`` with ``choice`` (a choice's index, or its text in English or
+        in any language the quiz gives it in); returns the feedback with the explanation. A
+        question is answered once: a second answer changes nothing until :meth:`reset`. Raises
+        ``ValueError`` for a question or choice that does not exist."""
         choices = self._question(index)["choices"]
         if isinstance(choice, int) and not isinstance(choice, bool):
             if not 0 <= choice < len(choices):
                 raise ValueError(f"question {index} has choices 0 to {len(choices) - 1}, not {choice}")
-            choice = choices[choice]
-        if choice not in choices:
-            raise ValueError(f"{choice!r} is not a choice of question {index} ({', '.join(choices)})")
-        self._chosen.setdefault(index, choice)
+            key = choices[choice].en
+        else:
+            wanted = choice.en if isinstance(choice, QuizText) else str(choice)
+            key = next((c.en for c in choices if c.en == wanted), None)
+            if key is None:
+                key = next((c.en for c in choices if wanted in c.in_every_language().values()), None)
+            if key is None:
+                raise ValueError(f"{choice!r} is not a choice of question {index} "
+                                 f"({', '.join(c.en for c in choices)})")
+        self._chosen.setdefault(index, key)
         self._refresh()
         return self.feedback(index)
 
@@ -196,42 +313,53 @@ class Quiz(Widget):
             previous = state if state is not None else previous
         return shown
 
-    def text(self) -> str:
+    def text(self) -> Lines:
         """The questions and their choices as plain text (what the widget asks, without the
-        answers), for a printed cell that nbval checks; a position is printed where it changes."""
+        answers) in the current language, for a printed cell that nbval checks; a position is
+        printed where it changes."""
         lines = []
         for i, (q, state) in enumerate(zip(self.questions, self._shown_states())):
             if state is not None:
-                lines.extend(state.learner_text(state.describe()).splitlines())
-            lines.append(f"{i + 1}. {self._read(q, q['question'])}")
-            lines.append("   choices: " + " / ".join(self._read(q, c) for c in q["choices"]))
-        return "\n".join(lines)
+                lines.append(Lines([state.describe()], state=state))
+            lines.append(self._read(q, _("{number}. {question}", number=i + 1, question=q["question"])))
+            choices = _("choices: {choices}", choices=Lines(q["choices"], sep=" / "))
+            lines.append(Lines(["   ", self._read(q, choices)], sep=""))
+        return Lines(lines)
 
     @staticmethod
-    def _read(question: dict, text: str) -> str:
+    def _read(question: dict, text) -> Message:
+        """``text`` as the learner of ``question`` reads it: with a position, seat letters added
+        and cards as 9♠."""
         state = question["state"]
-        return state.learner_text(text) if state is not None else text
+        return Lines([text], state=state) if state is not None else text
 
     def __repr__(self) -> str:
-        return f"<Quiz {len(self.questions)} questions, score {self.score}>"
+        return f"<Quiz {len(self.questions)} questions, score {self.right} of {len(self.questions)}>"
 
     def static_html(self) -> str:
-        items = "".join(f"<li>{escape(self._read(q, q['question']))}</li>" for q in self.questions)
-        return still_html("Quiz", f"<ol>{items}</ol>")
+        items = "".join(f"<li>{escape(str(self._read(q, q['question'])))}</li>" for q in self.questions)
+        return still_html(str(p_("widget", "Quiz")), f"<ol>{items}</ol>")
 
     def _build(self, ipw):
         items = []
         self._choice_buttons: list[list] = []
         self._feedback: list = []
+        self._question_html: list = []
+        self._pictures_html: list = []
+        self._svgs: dict = {}  # (picture, language) -> SVG
         for i, (q, state) in enumerate(zip(self.questions, self._shown_states())):
             parts = []
             if state is not None:
-                parts.append(ipw.HTML(state_svg(state, width=44)))
-            parts.append(ipw.HTML(f"<b>{i + 1}. {escape(self._read(q, q['question']))}</b>"))
+                picture = ipw.HTML()
+                self._pictures_html.append((picture, state))
+                parts.append(picture)
+            heading = ipw.HTML()
+            self._question_html.append(heading)
+            parts.append(heading)
             buttons = []
-            for choice in q["choices"]:
-                button = ipw.Button(description=self._read(q, choice), layout=ipw.Layout(width="auto"))
-                button.on_click(lambda _button, i=i, choice=choice: self.answer(i, choice))
+            for number in range(len(q["choices"])):
+                button = ipw.Button(layout=ipw.Layout(width="auto"))
+                button.on_click(lambda _button, i=i, number=number: self.answer(i, number))
                 buttons.append(button)
             self._choice_buttons.append(buttons)
             feedback = ipw.HTML()
@@ -241,33 +369,49 @@ class Quiz(Widget):
                                            feedback]))
         self._score = ipw.HTML()
         self._score.add_class("cardlab-score")
-        again = ipw.Button(description="Try again", tooltip="clear every answer and start over",
-                           layout=ipw.Layout(width="auto"))
-        again.on_click(lambda _button: self.reset())
-        box = ipw.VBox(items + [ipw.HBox([self._score, again], layout=ipw.Layout(align_items="center"))])
+        self._again = ipw.Button(layout=ipw.Layout(width="auto"))
+        self._again.on_click(lambda _button: self.reset())
+        box = ipw.VBox(items + [ipw.HBox([self._score, self._again], layout=ipw.Layout(align_items="center"))])
         box.add_class("cardlab-quiz")
         return box
 
     def _update_view(self) -> None:
+        # Every text is drawn anew, so that the quiz reads in the language of the moment (the
+        # pictures too, their words included: drawn once per language).
+        lang = get_language()
+        for number, (picture, state) in enumerate(self._pictures_html):
+            if (number, lang) not in self._svgs:
+                self._svgs[number, lang] = state_svg(state, width=44)
+            if picture.value != self._svgs[number, lang]:
+                picture.value = self._svgs[number, lang]
         for i, q in enumerate(self.questions):
+            question = self._read(q, _("{number}. {question}", number=i + 1, question=q["question"]))
+            self._question_html[i].value = f"<b>{escape(str(question))}</b>"
             chosen = self._chosen.get(i)
             for choice, button in zip(q["choices"], self._choice_buttons[i]):
-                mark = "" if choice != chosen else (
+                button.description = str(self._read(q, choice))
+                mark = "" if choice.en != chosen else (
                     "success" if chosen == q["answer"] else "danger")
                 button.button_style = mark
                 button.disabled = chosen is not None
-            text = self.feedback(i)
+            text = str(self.feedback(i))
             colour = VERDICT_COLOURS[ACCEPTED if chosen == q["answer"] else REFUSED]
             self._feedback[i].value = lines_html(text, "cardlab-feedback-text", colour, heading=False) if text else ""
-        self._score.value = f"<b>Score: {escape(self.score)}</b>&nbsp;"
+        self._again.description = str(p_("button", "Try again"))
+        self._again.tooltip = str(_("clear every answer and start over"))
+        score = _("Score: {score}", score=self.score)
+        self._score.value = f"<b>{escape(str(score))}</b>&nbsp;"
 
 
 def _legality_question(state: State, action: Action) -> dict:
     refusal = state.check(action)
     if refusal is None:
         events = state.copy().apply(action)
-        answer, explanation = "Legal", "Legal: " + " ".join(e.text for e in events)
+        answer = "Legal"
+        explanation = _("Legal: {events}", events=Lines([e.text for e in events], sep=" "))
     else:
-        answer, explanation = "Illegal", f"Illegal ({refusal.code}): {refusal.explanation}"
-    return {"question": f"Is '{action}' legal here?", "choices": ["Legal", "Illegal"], "answer": answer,
+        answer = "Illegal"
+        explanation = _("Illegal ({code}): {explanation}", code=refusal.code, explanation=refusal.explanation)
+    return {"question": _("Is '{action}' legal here?", action=str(action)),
+            "choices": [p_("quiz choice", "Legal"), p_("quiz choice", "Illegal")], "answer": answer,
             "explanation": explanation, "state": state.copy()}

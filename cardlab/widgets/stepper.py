@@ -93,19 +93,19 @@ class Stepper(SizedWidget):
         frame = self._frames[index]
         if index == 0:
             source = [f"From: {self.scenario.source}"] if self.scenario.source else []
-            lines = [f"Start: {self.scenario.title}", *source, "The starting position."]
+            lines = [f"Start: {self.scenario.title_text.get()}", *source, "The starting position."]
         else:
             outcome = frame[0]
             word = " (refused, as the scenario expects)" if outcome.refusal is not None and outcome.ok else ""
             lines = [f"Step {index}: {outcome.step.text}{word}"]
             if outcome.narration:
-                lines.append(outcome.narration)
+                lines.append(str(outcome.narration))
         checks = []
         for outcome in frame:
-            checks.extend(expectation_words(key, value) for key, value in outcome.step.expect.items()
+            checks.extend(str(expectation_words(key, value)) for key, value in outcome.step.expect.items()
                           if outcome.ok)
             if outcome.step.action is None and outcome.step.note:
-                lines.append(outcome.step.note)
+                lines.append(outcome.step.note_text.get())
         if checks:
             lines.append("Now: " + "; ".join(checks) + ".")
         lines.extend(f"FAIL: {o.failure}" for o in frame if o.failure)
@@ -168,7 +168,7 @@ class Stepper(SizedWidget):
         return f"<Stepper {self.scenario.title!r} {self.counter}>"
 
     def static_html(self) -> str:
-        return still_html(self.scenario.title, lines_html(self.narration, "cardlab-narration-text")
+        return still_html(self.scenario.title_text.get(), lines_html(self.narration, "cardlab-narration-text")
                        + self.picture())
 
     # The view.
@@ -220,7 +220,7 @@ class Stepper(SizedWidget):
         self._picture.projector = self.size == "large"
         _large_buttons([*self._buttons.values(), self._size_button], self.size)
         self._title.value = (f'<b style="font-size:{text_size(self.size)}px;line-height:1.3">'
-                             f"{escape(self.scenario.title)}</b>")
+                             f"{escape(self.scenario.title_text.get())}</b>")
 
     def _update_view(self) -> None:
         at_start, at_end = self._index == 0, self._index == self.total
