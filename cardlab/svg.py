@@ -3,11 +3,13 @@
 Every picture is a string of valid, deterministic XML (no random ids, no timestamps), so a lesson's
 output is the same on every run. Every card carries a text alternative (``role="img"``, an
 ``aria-label`` and a ``<title>`` with its name, such as "queen of spades"; a card back is
-"face-down card"), and suits differ by shape as well as by colour. Every word of a picture, its
-text alternative included, is in the language current when it is drawn (:mod:`cardlab.i18n`):
-functions here take messages as well as strings for their labels, and read them as they draw. The default deck has two colours
+"face-down card"), and suits differ by shape as well as by colour. The default deck has two colours
 (hearts and diamonds red, spades and clubs black); ``four_colour=True`` gives spades black, hearts
 red, diamonds blue and clubs green.
+
+Every word of a picture, its text alternative included, is in the language current when it is
+drawn (:mod:`cardlab.i18n`): functions here take messages as well as strings for their labels, and
+read them as they draw.
 
     >>> from cardlab import card
     >>> card_svg(card("SQ")).startswith('<svg xmlns="http://www.w3.org/2000/svg"')

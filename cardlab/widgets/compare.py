@@ -102,10 +102,10 @@ class Compare(Widget):
 
     def _build(self, ipw):
         columns = []
-        self._pictures, self._legal = [], []
+        self._picture_views, self._legal = [], []
         for rules in self.rules:
             picture, legal = ipw.HTML(), ipw.HTML()
-            self._pictures.append(picture)
+            self._picture_views.append(picture)
             self._legal.append(legal)
             columns.append(ipw.VBox([ipw.HTML(f"<b>{escape(rules.name)}</b>"), picture, legal],
                                     layout=ipw.Layout(width="50%")))
@@ -118,8 +118,8 @@ class Compare(Widget):
 
     def _update_view(self) -> None:
         """The pictures, the legal actions and the summary, in the current language."""
-        for state, rules, unique, picture, legal in zip(self.states, self.rules, self.differences(), self._pictures,
-                                                        self._legal):
+        columns = zip(self.states, self.rules, self.differences(), self._picture_views, self._legal)
+        for state, rules, unique, picture, legal in columns:
             picture.value = state_svg(state, width=42, four_colour=self.four_colour)
             legal.value = self._legal_html(state, rules, set(unique))
         self._summary.value = lines_html(self.summary(), "cardlab-differences-text", heading=False)

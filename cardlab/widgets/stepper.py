@@ -53,7 +53,7 @@ class Stepper(SizedWidget):
         # Frame 0 is the start; every other frame is one action step with the checks after it.
         self._frames = fold_checks(self.result.outcomes, lambda outcome: outcome.step.action is not None)
         self._index = 0
-        self._pictures: dict[int, str] = {}
+        self._pictures: dict[tuple[int, str], str] = {}
 
     # The Python API: the same moves as the buttons.
 
@@ -182,12 +182,13 @@ class Stepper(SizedWidget):
         return self.state.focus()
 
     def picture(self) -> str:
-        """The SVG of the current step, drawn once per step and size, then reused."""
-        if self._index not in self._pictures:
-            self._pictures[self._index] = state_svg(self.state, view=self.view, seat=self.seat, bottom=self.bottom,
+        """The SVG of the current step, drawn once per step, size and language, then reused."""
+        key = (self._index, get_language())  # its words and text alternative are in a language
+        if key not in self._pictures:
+            self._pictures[key] = state_svg(self.state, view=self.view, seat=self.seat, bottom=self.bottom,
                                                     highlight=self.highlight, four_colour=self.four_colour,
                                                     width=SIZES[self.size])
-        return self._pictures[self._index]
+        return self._pictures[key]
 
     def __repr__(self) -> str:
         # In English whatever the language, as every repr.

@@ -7,7 +7,7 @@ from html import escape
 from pathlib import Path
 
 from ..cards import Card, StandIn, card, format_cards, parse_token, plain
-from ..engine import Action, NotationError, State
+from ..engine import REASON_CODES, Action, NotationError, State
 from ..i18n import N_, _, p_
 from ..scenario import Scenario
 from ..svg import state_svg
@@ -39,13 +39,17 @@ def takes_cards(state: State, verb: str) -> bool:
     return (want if isinstance(want, int) else want[1]) > 0
 
 
+# A refusal's reason code as its text ends, "(code: not_your_turn)" in any language: a word and a
+# colon, then one of the codes, in brackets (half or full width).
+_CODE = re.compile(r"[(（][^()（）\n]+?[:：]\s*(?:" + "|".join(REASON_CODES) + r")[)）]")
+
+
 def verdict_html(text: str, verdict: str) -> str:
     """A verdict as HTML, the reason code of a refusal ("(code: not_your_turn)") in small print
     with a tooltip for teachers."""
     html = lines_html(text, "cardlab-verdict-text", VERDICT_COLOURS[verdict])
     tip = escape(str(_("the reason code of the scenario contract")), quote=True).replace("\\", "\\\\")
-    return re.sub(r"\(code: (\w+)\)", rf'<small class="cardlab-code" style="color:#666666" title="{tip}">'
-                  r'(code: \1)</small>', html)
+    return _CODE.sub(rf'<small class="cardlab-code" style="color:#666666" title="{tip}">\g<0></small>', html)
 
 
 class TryIt(SizedWidget):
