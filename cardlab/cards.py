@@ -21,17 +21,24 @@ import re
 from dataclasses import dataclass
 from typing import Iterable
 
+from .i18n import Message, N_, _, n_
+
 SUITS = "SHDC"
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+# The suits in words, in English (translated where they are read: ``_(SUIT_NAMES["H"])``).
+SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 _SYMBOL_TO_SUIT = {v: k for k, v in SUIT_SYMBOLS.items()}
 # The white (outline) symbols are accepted as well, since some fonts and keyboards produce them.
 _SYMBOL_TO_SUIT.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
 
 RANK_NAMES = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
               11: "J", 12: "Q", 13: "K", 14: "A"}
-RANK_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
-              9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace"}
+# The ranks in words, in English, for a card's name read aloud ("five of hearts"); translated where
+# they are read (a translation may well be the rank as printed on the card: 5, J).
+# TRANSLATORS: the ranks of the cards in words, as in "five of hearts", "jack of spades".
+RANK_WORDS = {2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six"), 7: N_("seven"),
+              8: N_("eight"), 9: N_("nine"), 10: N_("ten"), 11: N_("jack"), 12: N_("queen"), 13: N_("king"),
+              14: N_("ace")}
 _RANK_FROM_TEXT = {v: k for k, v in RANK_NAMES.items()}
 _RANK_FROM_TEXT["T"] = 10
 _RANK_FROM_TEXT["1"] = None  # "S1" is a common slip for the ace; refused with a clear message below
@@ -45,10 +52,13 @@ _WILD_LIKE = re.compile(r"W\d*")
 class CardError(ValueError):
     """Bad card notation. ``text`` is the offending text, ``reason`` says what is wrong with it."""
 
-    def __init__(self, text: str, reason: str):
+    def __init__(self, text: str, reason):
         self.text = text
-        self.reason = reason
-        super().__init__(f"bad card {text!r}: {reason}")
+        self.reason = reason  # a message: read in the current language
+        super().__init__(text, reason)
+
+    def __str__(self) -> str:
+        return str(_("bad card {text}: {reason}", text=repr(self.text), reason=self.reason))
 
 
 class Card:
@@ -97,14 +107,23 @@ class Card:
 
     @property
     def name(self) -> str:
-        """Plain English name: ``"queen of spades"``, ``"red joker"``, ``"wild card 3"``."""
+        """The card in words, for screen readers and tooltips, in the current language:
+        ``"queen of spades"``, ``"red joker"``, ``"wild card 3"`` (the card as it is seen stays
+        :attr:`symbol`, ``Q♠``). Read anew each time, so a picture drawn after
+        :func:`cardlab.set_language` names its cards in the new language."""
+        return str(self.spoken())
+
+    def spoken(self) -> Message:
+        """:attr:`name` as a message, read in the language current when it is read."""
         if self.code == "BJ":
-            return "black joker"
+            return _("black joker")
         if self.code == "RJ":
-            return "red joker"
+            return _("red joker")
         if self.suit is None:
-            return f"wild card {self.code[1:]}"
-        return f"{RANK_WORDS[self.rank]} of {SUIT_NAMES[self.suit]}"
+            return _("wild card {number}", number=self.code[1:])
+        # TRANSLATORS: a card's name read aloud: "five of hearts". {rank} is a rank in words
+        # ("five", "jack"), {suit} a suit ("hearts"); e.g. "{suit}{rank}" gives 紅心5.
+        return _("{rank} of {suit}", rank=_(RANK_WORDS[self.rank]), suit=_(SUIT_NAMES[self.suit]))
 
     @property
     def symbol(self) -> str:
@@ -170,7 +189,7 @@ class StandIn:
 
 def _parse_suit_rank(text: str, original: str) -> tuple[str, int]:
     if not text:
-        raise CardError(original, "empty")
+        raise CardError(original, _("empty"))
     head = text[0]
     suit = _SYMBOL_TO_SUIT.get(head) or (head.upper() if head.upper() in SUITS else None)
     if suit is None and len(text) > 1 and text[-1] in _SYMBOL_TO_SUIT:
@@ -178,27 +197,27 @@ def _parse_suit_rank(text: str, original: str) -> tuple[str, int]:
         text = text[-1] + text[:-1]
         suit = _SYMBOL_TO_SUIT[text[0]]
     if suit is None:
-        raise CardError(original, f"{head!r} is not a suit (use S H D C or ♠ ♥ ♦ ♣)")
+        raise CardError(original, _("{text} is not a suit (use S H D C or ♠ ♥ ♦ ♣)", text=repr(head)))
     rank_text = text[1:].upper()
     if not rank_text:
-        raise CardError(original, "a rank must follow the suit (2-10, J, Q, K, A or T)")
+        raise CardError(original, _("a rank must follow the suit (2-10, J, Q, K, A or T)"))
     if rank_text not in _RANK_FROM_TEXT or _RANK_FROM_TEXT[rank_text] is None:
-        raise CardError(original, f"{text[1:]!r} is not a rank (use 2-10, J, Q, K, A or T)")
+        raise CardError(original, _("{text} is not a rank (use 2-10, J, Q, K, A or T)", text=repr(text[1:])))
     return suit, _RANK_FROM_TEXT[rank_text]
 
 
 def card(text: str) -> Card:
     """The card written ``text`` (no stand-in). Raises :class:`CardError`."""
     if not isinstance(text, str):
-        raise CardError(repr(text), "a card is written as text, such as S3 or RJ")
+        raise CardError(repr(text), _("a card is written as text, such as S3 or RJ"))
     stripped = text.strip()
     found = _CARDS.get(stripped) or _CARDS.get(stripped.upper())
     if found is not None:
         return found
     if "=" in stripped:
-        raise CardError(text, "a stand-in (=) is only for a joker or wild card in a played combination")
+        raise CardError(text, _("a stand-in (=) is only for a joker or wild card in a played combination"))
     if _WILD_LIKE.fullmatch(stripped.upper()):
-        raise CardError(text, f"the wild cards are W1 to W6, so there is no {stripped.upper()}")
+        raise CardError(text, _("the wild cards are W1 to W6, so there is no {card}", card=stripped.upper()))
     suit, rank = _parse_suit_rank(stripped, text)
     return _CARDS[suit + RANK_NAMES[rank]]
 
@@ -206,25 +225,25 @@ def card(text: str) -> Card:
 def parse_token(text: str) -> Card | StandIn:
     """One card token, which may be a stand-in such as ``RJ=H10`` or ``BJ=9``."""
     if not isinstance(text, str):
-        raise CardError(repr(text), "a card is written as text, such as S3 or RJ")
+        raise CardError(repr(text), _("a card is written as text, such as S3 or RJ"))
     stripped = text.strip()
     if "=" not in stripped:
         return card(stripped)
-    left, _, right = stripped.partition("=")
+    left, _equals, right = stripped.partition("=")
     base = card(left)
     if not base.is_wild:
-        raise CardError(text, f"only a joker or wild card can stand in for another card, not {base}")
+        raise CardError(text, _("only a joker or wild card can stand in for another card, not {card}", card=base))
     right = right.strip()
     if not right:
-        raise CardError(text, "name the card it stands for after '=' (such as RJ=H10 or BJ=9)")
+        raise CardError(text, _("name the card it stands for after '=' (such as RJ=H10 or BJ=9)"))
     if right.upper() in JOKERS or _WILD_LIKE.fullmatch(right.upper()):
-        raise CardError(text, "a joker or wild card stands for an ordinary card (such as BJ=9 or BJ=H10), "
-                        "never for another joker or wild card")
+        raise CardError(text, _("a joker or wild card stands for an ordinary card (such as BJ=9 or BJ=H10), "
+                                "never for another joker or wild card"))
     rank_only = right.upper()
     if rank_only in _RANK_FROM_TEXT:
         rank = _RANK_FROM_TEXT[rank_only]
         if rank is None:
-            raise CardError(text, f"{right!r} is not a rank (use 2-10, J, Q, K, A or T)")
+            raise CardError(text, _("{text} is not a rank (use 2-10, J, Q, K, A or T)", text=repr(right)))
         return StandIn(base, None, rank)
     suit, rank = _parse_suit_rank(right, text)
     return StandIn(base, suit, rank)
@@ -273,9 +292,22 @@ def sort_cards(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=lambda c: c.index)
 
 
-def count_cards(n: int, noun: str = "card") -> str:
-    """``"1 card"``, ``"2 cards"``, ``"1 attack card"``: counts in explanations read as plain
-    English."""
+# The nouns :func:`count_cards` counts in the current language, each with its singular and plural.
+_COUNTED = {
+    "card": lambda n: n_("{count} card", "{count} cards", n),
+    "attack card": lambda n: n_("{count} attack card", "{count} attack cards", n),
+    "blind card": lambda n: n_("{count} blind card", "{count} blind cards", n),
+    "step": lambda n: n_("{count} step", "{count} steps", n),
+}
+
+
+def count_cards(n: int, noun: str = "card") -> Message | str:
+    """``"1 card"``, ``"2 cards"``, ``"1 attack card"``: counts in explanations, read in the
+    current language (a message) for the nouns cardlab counts (card, attack card, blind card,
+    step); any other noun in English, with an s for the plural."""
+    counted = _COUNTED.get(noun)
+    if counted is not None:
+        return counted(n)
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 

@@ -12,6 +12,13 @@ on), every bar says it under its label ("n = 300"), and a bar that stands on few
 wrapped onto several lines, and each bar is made as wide as its label, so labels never overlap;
 the label of the value axis is wrapped to the axis' height.
 
+Every word of a chart is in the language current when it is drawn (:mod:`cardlab.i18n`): its own
+words ("n = 300 games", the note on bars left out, the text alternative), and the title, axis
+labels, bar labels and count unit it is given. Those may be messages; a string given is looked up
+in the catalogs as it is (an English text the catalogs do not hold, such as a rule set's name, stays
+as it is), so the simulation lab's words (:data:`LAB_WORDS`) are translated without the lesson
+doing anything.
+
     >>> svg = bar_chart(["a", "b"], [0.5, 0.25], title="rates", value_format="{:.0%}")
     >>> 'aria-label="rates: a 50%, b 25%"' in svg
     True
@@ -24,9 +31,19 @@ import math
 import sys
 from typing import Sequence
 
-from .svg import INK, num, svg_document, svg_img, svg_text, text_width
+from .i18n import N_, Message, _
+from .svg import INK, comma_list, num, svg_document, svg_img, svg_text, text_width
 
-NOTE = "(The full install draws these figures with matplotlib.)"
+NOTE = N_("(The full install draws these figures with matplotlib.)")  # printed as _(NOTE)
+# The words the simulation lab gives its charts (titles, axis labels, bar labels, count units),
+# marked for the catalogs: a chart looks every string it is given up in them as it draws.
+LAB_WORDS = (
+    N_("seat (1 acts first)"), N_("average place"), N_("Durak: chance of losing"),
+    N_("trumps in the six cards dealt"), N_("chance of losing"), N_("Daifugo: the exchange"),
+    N_("previous daihinmin's average place"), N_("exchange"), N_("no exchange"),
+    # TRANSLATORS: what a bar of a chart stands on, as in "n = 300 games" (singular and plural).
+    N_("game"), N_("games"), N_("hand"), N_("hands"), N_("deal"), N_("deals"),
+)
 MIN_COUNT = 2  # a bar stands on at least this many games (or hands ...): one measures nothing
 LABEL_WIDTH = 90.0  # a category label is wrapped onto lines about this wide (in SVG units, size 11)
 _noted = False
@@ -41,6 +58,20 @@ def available(module: str) -> bool:
     except ImportError:
         return False
     return True
+
+
+def chart_text(text) -> str:
+    """``text`` as a chart shows it now: a message read in the current language; a string looked
+    up in the catalogs (as it is when they do not hold it); anything else (a number) as ``str()``.
+
+    >>> chart_text("average place"), chart_text(3)
+    ('average place', '3')
+    """
+    if isinstance(text, Message):
+        return str(text)
+    if isinstance(text, str):
+        return str(_(text)) if text else ""
+    return str(text)
 
 
 def nice_ticks(low: float, high: float, most: int = 5) -> list[float]:
@@ -85,16 +116,19 @@ def wrap_label(text: str, size: float = 11, width: float = LABEL_WIDTH) -> list[
 
 def count_text(count: int, unit: str = "") -> str:
     """What a bar says it stands on: ``n = 300``, or ``n = 300 games`` with a ``unit`` (``n = 1
-    game`` for one)."""
-    if count == 1 and unit.endswith("s"):
+    game`` for one), in the current language (:func:`chart_text`)."""
+    if count == 1 and isinstance(unit, str) and unit.endswith("s"):
         unit = unit[:-1]
-    return f"n = {count:,}" + (f" {unit}" if unit else "")
+    if not unit:
+        return f"n = {count:,}"
+    # TRANSLATORS: what a bar of a chart stands on: "n = 300 games"; {unit} is "games", "hands" ...
+    return str(_("n = {number} {unit}", number=f"{count:,}", unit=chart_text(unit)))
 
 
 def _kept(labels, values, errors, colour, counts, unit):
     """The bars to draw (labels, values, errors, colours, count texts) and the sentence saying which
     were left out for standing on fewer than :data:`MIN_COUNT` (or ``""``)."""
-    labels = [str(x) for x in labels]
+    labels = [chart_text(x) for x in labels]
     values = [float(v) for v in values]
     if len(labels) != len(values) or any(x is not None and len(x) != len(values) for x in (errors, counts)):
         raise ValueError("labels, values, errors and counts must have the same length")
@@ -108,9 +142,16 @@ def _kept(labels, values, errors, colour, counts, unit):
     keep = [n >= MIN_COUNT for n in counts]
     out = [[x for x, k in zip(column, keep) if k] for column in (labels, values, errs, colours, counts)]
     out[4] = [count_text(n, unit) for n in out[4]]
-    dropped = [f"{x} ({count_text(n, unit)})" for x, n, k in zip(labels, counts, keep) if not k]
-    note = (f"Left out, standing on fewer than {MIN_COUNT}{' ' + unit if unit else ''}: " + ", ".join(dropped)
-            if dropped else "")
+    # TRANSLATORS: a bar of a chart, and what it stands on: "5 (n = 1 hand)".
+    dropped = [_("{label} ({count})", label=x, count=count_text(n, unit)) for x, n, k in zip(labels, counts, keep)
+               if not k]
+    if not dropped:
+        note = ""
+    elif unit:
+        note = str(_("Left out, standing on fewer than {number} {unit}: {bars}", number=MIN_COUNT,
+                     unit=chart_text(unit), bars=comma_list(dropped)))
+    else:
+        note = str(_("Left out, standing on fewer than {number}: {bars}", number=MIN_COUNT, bars=comma_list(dropped)))
     return (*out, note)
 
 
@@ -124,7 +165,9 @@ def bar_chart(labels: Sequence, values: Sequence[float], *, title: str = "", val
     is one colour or one per bar. ``counts`` says how many games (or ``count_unit``) each bar
     stands on: written under its label, and a bar on fewer than :data:`MIN_COUNT` is left out, a
     line under the chart saying so. Labels are wrapped (:func:`wrap_label`) and each bar is as
-    wide as its label, so that no two labels overlap."""
+    wide as its label, so that no two labels overlap. Every word is drawn in the current language
+    (:func:`chart_text`)."""
+    title, xlabel, ylabel = chart_text(title), chart_text(xlabel), chart_text(ylabel)
     labels, values, errs, colours, counted, note = _kept(labels, values, errors, colour, counts, count_unit)
     low, high = ylim if ylim else (0.0, max([v + e for v, e in zip(values, errs)] + [reference or 0.0, 1e-9]))
     span = (high - low) or 1.0
@@ -175,10 +218,15 @@ def bar_chart(labels: Sequence, values: Sequence[float], *, title: str = "", val
         x = 12.0 + 16.0 * i
         parts.append(svg_text(x, top + plot_h / 2, line, 11,
                               extra=f' transform="rotate(-90 {num(x)} {num(top + plot_h / 2)})"'))
-    alt = ", ".join(f"{x} {value_format.format(v)}" + (f" ({n})" if n else "")
-                    for x, v, n in zip(labels, values, counted))
-    label = f"{title}: {alt}" if title else alt
-    return svg_document(width, height, f"{label}. {note}" if note else label, "".join(parts))
+    # TRANSLATORS: a bar of a chart in its text alternative: its label and value ("seat 1 1.42"),
+    # and what it stands on ("(n = 300 games)").
+    alt = comma_list((_("{label} {value} ({count})", label=x, value=value_format.format(v), count=n) if n
+                      else _("{label} {value}", label=x, value=value_format.format(v)))
+                     for x, v, n in zip(labels, values, counted))
+    label = _("{label}: {what}", label=title, what=alt) if title else alt
+    # TRANSLATORS: a chart's text alternative: the chart, then the note on the bars left out.
+    return svg_document(width, height, _("{chart}. {note}", chart=label, note=note) if note else label,
+                        "".join(parts))
 
 
 def bar_figure(labels: Sequence, values: Sequence[float], *, title: str = "", xlabel: str = "",
@@ -190,6 +238,7 @@ def bar_figure(labels: Sequence, values: Sequence[float], *, title: str = "", xl
     over it, and the figure is wide enough for the longest line."""
     import matplotlib.pyplot as plt
 
+    title, xlabel, ylabel = chart_text(title), chart_text(xlabel), chart_text(ylabel)
     labels, values, errs, colours, counted, note = _kept(labels, values, errors, colour, counts, count_unit)
     ticks = ["\n".join(wrap_label(x) + ([n] if n else [])) for x, n in zip(labels, counted)]
     widest = max([text_width(t, 11) for x in ticks for t in x.split("\n")] + [56.0])
@@ -232,7 +281,7 @@ def show_bars(labels: Sequence, values: Sequence[float], *, title: str = "", xla
     from IPython.display import display
 
     if not _noted:
-        print(NOTE)
+        print(_(NOTE))
         _noted = True
     display(SVGChart(bar_chart(labels, values, **options)))
 

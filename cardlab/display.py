@@ -18,6 +18,7 @@ from typing import Iterable
 
 from .cards import Card, StandIn, format_cards, parse_cards, plain
 from .engine import SEAT_LETTERS
+from .i18n import Message, _, reads_cjk
 from .svg import INK, RED, WILD_INK, hand_svg, seats_svg, stand_in_symbol, state_svg, suit_colour, svg_img
 
 
@@ -31,14 +32,16 @@ def _colour(c: Card, four_colour: bool) -> str:
 
 def cards_html(cards: Iterable[Card | StandIn], *, four_colour: bool = False) -> str:
     """Cards as Unicode text (``Q♠``; jokers and wild cards by code), each in its suit colour with
-    its name as a tooltip, in one ``<span class="cardlab-cards">``. Stand-ins show as ``RJ=10♥``."""
+    its name as a tooltip (in the current language), in one ``<span class="cardlab-cards">``.
+    Stand-ins show as ``RJ=10♥``."""
     spans = []
     for token in cards:
         c = plain(token)
         text, name = c.symbol, c.name
         if isinstance(token, StandIn):
             text += "=" + stand_in_symbol(token)
-            name += " as " + stand_in_symbol(token)
+            # TRANSLATORS: a joker or wild card in words, and the card it stands for: "red joker as 10♥".
+            name = str(_("{card} as {symbol}", card=name, symbol=stand_in_symbol(token)))
         spans.append(f'<span style="color:{_colour(c, four_colour)};font-weight:bold" '
                      f'title="{escape(name)}">{escape(text)}</span>')
     return f'<span class="cardlab-cards">{" ".join(spans)}</span>'
@@ -48,7 +51,7 @@ def state_html(state, **svg_options) -> str:
     """A position as HTML: the SVG picture (:func:`cardlab.svg.state_svg` with ``svg_options``)
     above a ``<pre>`` of ``state.describe()``."""
     return (f'<div class="cardlab-state">{state_svg(state, **svg_options)}'
-            f'<pre>{escape(state.describe())}</pre></div>')
+            f'<pre>{escape(str(state.describe()))}</pre></div>')
 
 
 class Hand(list):
@@ -85,19 +88,27 @@ class Seats:
             raise ValueError(f"a table seats 2 to {len(SEAT_LETTERS)} players, not {len(self.players)}")
 
     def label(self, i: int) -> str:
+        """Seat ``i`` as a learner reads it: a name that is not plain ASCII with its seat letter
+        (``甲 (A)``), except in a language written in CJK characters (as ``State.seat_label``)."""
         name = self.players[i]
-        return name if name.isascii() else f"{name} ({SEAT_LETTERS[i]})"
+        return name if name.isascii() or reads_cjk() else f"{name} ({SEAT_LETTERS[i]})"
 
     def __repr__(self) -> str:
         return f"Seats({self.players!r})"
 
-    def __str__(self) -> str:
+    def sentences(self) -> list[Message]:
+        """What the picture says under the table, a sentence a line, in the current language."""
         order = " → ".join(self.label(i) for i in range(len(self.players)))
-        return (f"Play goes clockwise: {order} → {self.label(0)}. "
-                "Each player's left-hand neighbour is the next seat.")
+        return [_("Play goes clockwise: {order} → {first}.", order=order, first=self.label(0)),
+                _("Each player's left-hand neighbour is the next seat.")]
+
+    def __str__(self) -> str:
+        first, second = self.sentences()
+        # TRANSLATORS: two sentences one after the other (in English with a space between them).
+        return str(_("{sentence} {next_sentence}", sentence=first, next_sentence=second))
 
     def _repr_svg_(self) -> str:
-        return seats_svg([self.label(i) for i in range(len(self.players))], str(self))
+        return seats_svg([self.label(i) for i in range(len(self.players))], str(self), self.sentences())
 
     def _repr_html_(self) -> str:
         return svg_img(self._repr_svg_(), str(self))
@@ -118,24 +129,27 @@ class Folded:
         step 1 ...
     """
 
-    def __init__(self, text: str, summary: str = "Show the text"):
-        self.text, self.summary = text, summary
+    def __init__(self, text: str, summary: str | Message | None = None):
+        # The summary is read when the block is shown, in the language current then: by default
+        # "Show the text".
+        self.text, self.summary = text, _("Show the text") if summary is None else summary
 
     def __repr__(self) -> str:
-        return self.text
+        return str(self.text)
 
     def _repr_html_(self) -> str:
-        return (f'<details class="cardlab-folded"><summary>{escape(self.summary)}</summary>'
-                f'<pre>{escape(self.text)}</pre></details>')
+        return (f'<details class="cardlab-folded"><summary>{escape(str(self.summary))}</summary>'
+                f'<pre>{escape(str(self.text))}</pre></details>')
 
 
-def folded(text: str, summary: str = "Show the text") -> Folded:
-    """``text`` folded under ``summary`` (see :class:`Folded`)."""
+def folded(text: str, summary: str | Message | None = None) -> Folded:
+    """``text`` folded under ``summary`` (default: "Show the text", in the current language; see
+    :class:`Folded`)."""
     return Folded(text, summary)
 
 
 @contextmanager
-def folding(summary: str = "Show the text"):
+def folding(summary: str | Message | None = None):
     """Fold everything printed inside the ``with`` block into one :class:`Folded` output, shown
     when the block ends. For the cells a lesson runs for nbval (a transcript, a demo of the
     try-it table): JupyterLab opens a cell's printed output again on every run, a closed

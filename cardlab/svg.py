@@ -7,6 +7,10 @@ output is the same on every run. Every card carries a text alternative (``role="
 (hearts and diamonds red, spades and clubs black); ``four_colour=True`` gives spades black, hearts
 red, diamonds blue and clubs green.
 
+Every word of a picture, its text alternative included, is in the language current when it is
+drawn (:mod:`cardlab.i18n`): functions here take messages as well as strings for their labels, and
+read them as they draw.
+
     >>> from cardlab import card
     >>> card_svg(card("SQ")).startswith('<svg xmlns="http://www.w3.org/2000/svg"')
     True
@@ -29,9 +33,10 @@ from html import escape
 from typing import Iterable
 
 from .cards import RANK_NAMES, SUIT_SYMBOLS, Card, StandIn, card as card_of, plain
+from .i18n import N_, Message, _, get_language, n_, p_
 
 CARD_W, CARD_H = 100, 140
-BACK_LABEL = "face-down card"
+BACK_LABEL = N_("face-down card")  # read with _(BACK_LABEL)
 FONT = "'DejaVu Sans', 'Segoe UI', Arial, sans-serif"
 INK = "#1a1a1a"
 RED = "#c8102e"
@@ -87,8 +92,36 @@ def _esc(text: str) -> str:
     return escape(str(text), quote=True)
 
 
+def comma_list(items) -> Message | str:
+    """``items`` (texts or messages) one after another as a list in the current language, each
+    joined to the next as "9♠, 10♠" is (no "and" before the last: a picture's list of cards or
+    bars); ``""`` for none."""
+    items = list(items)
+    if not items:
+        return ""
+    text = items[0]
+    for item in items[1:]:
+        text = _("{items}, {item}", items=text, item=item)
+    return text
+
+
+def semicolon_list(items) -> Message | str:
+    """``items`` one after another, each joined to the next with a semicolon ("甲 holds 5; 乙
+    holds 6") in the current language; ``""`` for none."""
+    items = list(items)
+    if not items:
+        return ""
+    text = items[0]
+    for item in items[1:]:
+        # TRANSLATORS: two parts of a list that are themselves lists or sentences, as in
+        # "甲 holds 5; 乙 holds 6".
+        text = _("{items}; {item}", items=text, item=item)
+    return text
+
+
 def text_width(text: str, size: float) -> float:
     """A rough width of ``text`` in a sans-serif font, enough to size a picture around it."""
+    text = str(text)
     wide = sum(1 for ch in text if unicodedata.east_asian_width(ch) in "WF")
     return size * (0.62 * (len(text) - wide) + 1.0 * wide)
 
@@ -159,7 +192,8 @@ def _face(c: Card, four_colour: bool) -> str:
 
 def _joker(c: Card, equal: bool) -> str:
     """The red joker (``RJ``) or the black one; ``equal``: both drawn alike, for rules where the
-    two are equal, else the red one marked BIG and the black one SMALL."""
+    two are equal, else the red one marked BIG and the black one SMALL (in the current language;
+    JOKER is printed on the card as on real ones)."""
     big = c.code == "RJ"
     colour = RED if big else INK
     letters = "".join(svg_text(11, 19 + 12 * i, ch, 11, colour, weight="bold") for i, ch in enumerate("JOKER"))
@@ -168,10 +202,10 @@ def _joker(c: Card, equal: bool) -> str:
         parts += [_star(50, 62, 30, colour), svg_text(50, 112, "JOKER", 15, colour, weight="bold")]
     elif big:
         parts += [_star(50, 62, 30, colour), svg_text(50, 108, "JOKER", 15, colour, weight="bold"),
-                  svg_text(50, 124, "BIG", 12, colour, weight="bold")]
+                  svg_text(50, 124, p_("card face", "BIG"), 12, colour, weight="bold")]
     else:
         parts += [_star(50, 58, 14, colour), svg_text(50, 96, "JOKER", 15, colour, weight="bold"),
-                  svg_text(50, 112, "SMALL", 11, colour)]
+                  svg_text(50, 112, p_("card face", "SMALL"), 11, colour)]
     return "".join(parts)
 
 
@@ -185,7 +219,7 @@ def _wild(c: Card) -> str:
         _corners(index),
         f'<circle cx="50" cy="62" r="24" fill="#ffffff" stroke="{WILD_INK}" stroke-width="3"/>',
         svg_text(50, 77, number, 40, WILD_INK, weight="bold"),
-        svg_text(50, 112, "WILD", 17, WILD_INK, weight="bold"),
+        svg_text(50, 112, p_("card face", "WILD"), 17, WILD_INK, weight="bold"),
     ])
 
 
@@ -216,12 +250,13 @@ def jokers_equal(equal: bool):
 
 def _body(code: str | None, four_colour: bool) -> str:
     """The drawing of card ``code`` (``None``: a card back) in the 100 x 140 box."""
-    return _drawing(code, four_colour, _JOKERS_EQUAL.get())
+    return _drawing(code, four_colour, _JOKERS_EQUAL.get(), get_language())
 
 
 @lru_cache(maxsize=None)
-def _drawing(code: str | None, four_colour: bool, equal_jokers: bool) -> str:
-    """:func:`_body`, drawn once for each card and way of drawing it."""
+def _drawing(code: str | None, four_colour: bool, equal_jokers: bool, language: str) -> str:
+    """:func:`_body`, drawn once for each card, way of drawing it and language (the jokers and
+    wild cards carry a word)."""
     if code is None:
         return _back()
     c = card_of(code)
@@ -238,7 +273,8 @@ def _outline() -> str:
 
 
 def _label(c: Card | None) -> str:
-    return BACK_LABEL if c is None else c.name
+    """A card's text alternative in the current language: its name, or "face-down card"."""
+    return str(_(BACK_LABEL)) if c is None else c.name
 
 
 def placed(c: Card | None, x: float, y: float, width: float, *, four_colour: bool = False,
@@ -268,6 +304,8 @@ def _as_card(token) -> Card:
 
 
 def svg_document(width: float, height: float, label: str, content: str) -> str:
+    """A standalone ``<svg>`` with the text alternative ``label`` (a string or a message, read
+    now)."""
     label = _esc(label)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(width)}" height="{num(height)}" '
             f'viewBox="0 0 {num(width)} {num(height)}" role="img" aria-label="{label}">'
@@ -278,7 +316,7 @@ def svg_img(svg: str, alt: str = "") -> str:
     """``svg`` as an HTML ``<img>`` with the picture inline as a data URL: what a notebook nobody
     has run yet still shows (JupyterLab strips inline ``<svg>`` from outputs it does not trust)."""
     data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
-    return f'<img alt="{escape(alt, quote=True)}" src="data:image/svg+xml;base64,{data}"/>'
+    return f'<img alt="{_esc(alt)}" src="data:image/svg+xml;base64,{data}"/>'
 
 
 # --- single cards and rows -------------------------------------------------------------------------
@@ -313,8 +351,8 @@ def card_row(cards, x: float, y: float, width: float, *, hidden: bool = False,
     return "".join(parts), (width + step * (len(cards) - 1) if cards else 0)
 
 
-def _card_list(cards) -> str:
-    return ", ".join(_as_card(c).name for c in cards) or "no cards"
+def _card_list(cards) -> Message | str:
+    return comma_list(_as_card(c).spoken() for c in cards) or _("no cards")
 
 
 def hand_svg(cards: Iterable, *, width: float = 60, four_colour: bool = False, highlight: Iterable = (),
@@ -333,16 +371,19 @@ def hand_svg(cards: Iterable, *, width: float = 60, four_colour: bool = False, h
     parts.append(row)
     height = y + width * (CARD_H / CARD_W + LIFT) + PAD
     total_w = max(row_w, text_width(label or "", LABEL), width) + 2 * PAD
-    what = f"{len(cards)} face-down cards" if face_down else _card_list(cards)
-    return svg_document(total_w, height, f"{label}: {what}" if label else what, "".join(parts))
+    what = (n_("{count} face-down card", "{count} face-down cards", len(cards)) if face_down
+            else _card_list(cards))
+    # TRANSLATORS: a picture's text alternative: its label, then what it shows.
+    return svg_document(total_w, height, _("{label}: {what}", label=label, what=what) if label else what,
+                        "".join(parts))
 
 
 def top_row(tokens: list, player: str | None, x: float, y: float, width: float, *,
              highlight: frozenset, four_colour: bool) -> tuple[str, float, float, str]:
     """A caption and the cards of a climbing game's top combination from (x, y), side by side,
     each stand-in with "as 10♥" under it. Returns markup, width, height and the text alternative."""
-    caption = (f"top of the table, played by {player}" if tokens and player
-               else "top of the table" if tokens else "the table is empty")
+    caption = str(_("top of the table, played by {player}", player=player) if tokens and player
+                  else _("top of the table") if tokens else _("the table is empty"))
     parts = [svg_text(x, y + LABEL, caption, LABEL, anchor="start", weight="bold")]
     top = y + LABEL + 8
     step = width * 1.08
@@ -353,12 +394,12 @@ def top_row(tokens: list, player: str | None, x: float, y: float, width: float, 
         parts.append(placed(c, left, top, width, four_colour=four_colour, highlight=c in highlight))
         if isinstance(token, StandIn):
             as_text = stand_in_symbol(token)
-            parts.append(svg_text(left + width / 2, top + width * 1.4 + 14, f"as {as_text}", 12, MUTED))
-            names.append(f"{c.name} as {as_text}")
+            parts.append(svg_text(left + width / 2, top + width * 1.4 + 14, _stands_for(as_text), 12, MUTED))
+            names.append(_named_stand_in(c, as_text))
         else:
-            names.append(c.name)
+            names.append(c.spoken())
     row_w = max(len(tokens) * step, text_width(caption, LABEL), width)
-    label = f"{caption}: {', '.join(names)}" if names else caption
+    label = str(_("{label}: {what}", label=caption, what=comma_list(names))) if names else caption
     return "".join(parts), row_w, top - y + width * 1.4 + 20, label
 
 
@@ -374,11 +415,15 @@ def daifugo_top_svg(cards: Iterable, player: str | None, *, width: float = 60, f
 
 # --- seats ------------------------------------------------------------------------------------
 
-def seats_svg(labels: list[str], caption: str) -> str:
+def seats_svg(labels: list[str], caption: str, lines: list | None = None) -> str:
     """A round table seen from above with ``labels`` seated clockwise from the bottom, an arrow
-    between each seat and the next, and ``caption`` (also the text alternative) under it."""
+    between each seat and the next, and ``caption`` (also the text alternative) under it: the
+    sentences ``lines``, one a line (default: ``caption`` cut after each full stop)."""
     n = len(labels)
-    lines = caption.split(". ")
+    caption = str(caption)
+    if lines is None:
+        lines = [line.rstrip(".") + "." for line in caption.split(". ")]
+    lines = [str(line) for line in lines]
     width = max(380, max(text_width(line, 13) for line in lines) + 2 * PAD)
     cx, cy, radius, ring = width / 2, 150, 110, 62
     parts = [f'<circle cx="{cx}" cy="{cy}" r="{ring + 8}" fill="#e8f1e8" stroke="#6b8f6b" stroke-width="2"/>',
@@ -398,9 +443,9 @@ def seats_svg(labels: list[str], caption: str) -> str:
         x, y = at(i, radius)
         parts.append(f'<circle cx="{num(x)}" cy="{num(y)}" r="9" fill="{INK if i else HIGHLIGHT}"/>')
         parts.append(svg_text(x, y + (26 if y >= cy else -16), label, 15, weight="bold"))
-    parts.append(svg_text(cx, cy + 5, "clockwise", 13, MUTED))
+    parts.append(svg_text(cx, cy + 5, p_("picture", "clockwise"), 13, MUTED))
     for k, line in enumerate(lines):
-        parts.append(svg_text(width / 2, 322 + 18 * k, line.rstrip(".") + ".", 13, anchor="middle"))
+        parts.append(svg_text(width / 2, 322 + 18 * k, line, 13, anchor="middle"))
     return svg_document(width, 314 + 18 * len(lines), caption, "".join(parts))
 
 
@@ -459,7 +504,7 @@ class Middle:
             parts.append(self.card_at(token.card if isinstance(token, StandIn) else token, left, y))
             if isinstance(token, StandIn):
                 parts.append(self.text(left + w / 2, y + w * CARD_H / CARD_W + 14 * self.s,
-                                       f"as {stand_in_symbol(token)}", MUTED, anchor="middle"))
+                                       _stands_for(stand_in_symbol(token)), MUTED, anchor="middle"))
         return "".join(parts)
 
     def outline(self, x: float, y: float) -> str:
@@ -469,11 +514,21 @@ class Middle:
                 f'rx="{num(w * 0.08)}" fill="none" stroke="#999999" stroke-dasharray="5 4"/>')
 
 
-def play_names(tokens) -> str:
+def _stands_for(symbol: str) -> Message:
+    # TRANSLATORS: under a joker or wild card in a picture: what it stands for, such as "as 10♥".
+    return p_("stand-in", "as {card}", card=symbol)
+
+
+def _named_stand_in(c: Card, symbol: str) -> Message:
+    # TRANSLATORS: a joker or wild card in words, and the card it stands for: "red joker as 10♥".
+    return _("{card} as {symbol}", card=c.spoken(), symbol=symbol)
+
+
+def play_names(tokens) -> Message | str:
     """The cards of a play in words, each stand-in with what it stands for: the text alternative
-    of :meth:`Middle.play_row`."""
-    return ", ".join(f"{t.card.name} as {stand_in_symbol(t)}" if isinstance(t, StandIn) else t.name
-                     for t in tokens)
+    of :meth:`Middle.play_row`, in the language current when it is read (``""`` for none)."""
+    return comma_list(_named_stand_in(t.card, stand_in_symbol(t)) if isinstance(t, StandIn) else t.spoken()
+                      for t in tokens)
 
 
 def is_hidden(view: str, seat: str | None, player: str) -> bool:
@@ -517,8 +572,8 @@ def _seat_label(x: float, y: float, name: str, count: int, tags: list[str], s: f
     """A seat's name (bold, underlined in orange when it may act), its card count and its tags
     (under the name, or after the count on the same line)."""
     size = TEXT * s
-    count_text = f" · {count} card" + ("" if count == 1 else "s")
-    tag_text = " · ".join(tags)
+    count_text = " · " + str(n_("{count} card", "{count} cards", count))
+    tag_text = " · ".join(str(tag) for tag in tags)
     spans = [f'<tspan font-weight="bold">{_esc(name)}</tspan>', f'<tspan fill="{MUTED}">{_esc(count_text)}</tspan>']
     if tags and not tags_below:
         spans.append(f'<tspan fill="{ACCENT}" font-weight="bold">{_esc("   " + tag_text)}</tspan>')
@@ -560,7 +615,7 @@ def _top_seat(state, p: str, x: float, y: float, w: float, s: float, *, hidden: 
 def _bottom_seat(state, p: str, x: float, y: float, w: float, s: float, card: float, *, hidden: bool, you: bool,
                  tags: list[str], active: bool, hl: frozenset, four_colour: bool) -> str:
     cards = state.hand_order(state.hands[p])
-    name = state.seat_label(p) + (" (you)" if you else "")
+    name = str(_("{player} (you)", player=state.seat_label(p))) if you else state.seat_label(p)
     parts = [_seat_label(x, y + TEXT * s, name, len(cards), tags, s, w, active=active, tags_below=False)]
     if not cards:
         return "".join(parts)
@@ -582,7 +637,8 @@ def table_svg(state, *, view: str, seat: str | None, bottom: str | None, highlig
     over the table; ``tags`` each player's state ("to play", "passed", "defender" ...);
     ``middle(band)`` draws the table itself in a :class:`Middle` and returns its markup;
     ``summary`` begins the picture's text alternative, which ends with how many cards each player
-    holds."""
+    holds. ``header``, the tags and ``summary`` may be messages: they are read as the picture is
+    drawn, in the current language."""
     s = width / NORMAL_CARD
     hl = highlight_set(highlight)
     if bottom is None:
@@ -604,15 +660,17 @@ def table_svg(state, *, view: str, seat: str | None, bottom: str | None, highlig
     y += _MIDDLE_H * s + 6 * s
     parts.append(_bottom_seat(state, bottom, pad, y, W - 2 * pad, s, width, hidden=is_hidden(view, seat, bottom),
                               you=view == "player" and bottom == seat, tags=tags.get(bottom, []), active=bottom in acting, hl=hl, four_colour=four_colour))
-    holds = "; ".join(f"{state.seat_label(p)} holds {len(state.hands[p])}" for p in state.players)
-    return svg_document(W, TABLE_H * s, f"{summary}; {holds}", "".join(parts))
+    holds = semicolon_list(n_("{player} holds {count}", "{player} holds {count}", len(state.hands[p]),
+                              player=state.seat_label(p)) for p in state.players)
+    return svg_document(W, TABLE_H * s, semicolon_list([summary, holds]), "".join(parts))
 
 
 def generic_svg(state, *, view: str = "teaching", seat: str | None = None, bottom: str | None = None,
                 highlight: Iterable = (), width: float = NORMAL_CARD, four_colour: bool = False) -> str:
     """Any game without a picture of its own: the seats and hands, and in the teaching view the
     first lines of the position's ``describe()`` text on the table."""
-    header = f"{state.game} ({state.rules.name})"
+    header = _("{game} ({rules})", game=_(state.game_title) if getattr(state, "game_title", "") else state.game,
+               rules=state.rules.name)
 
     def middle(band: Middle) -> str:
         if view != "teaching":

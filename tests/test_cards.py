@@ -106,7 +106,7 @@ def test_bad_notation_raises_card_error_quoting_the_text(text):
     err = info.value
     assert err.text == text.strip()  # surrounding blanks are not part of the card
     assert repr(err.text) in str(err)
-    assert err.reason and err.reason in str(err)
+    assert err.reason and str(err.reason) in str(err)
 
 
 @pytest.mark.parametrize("text", ["", "S1", "X5", "RJ=H10", "S 3", "W9"])

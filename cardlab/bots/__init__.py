@@ -31,6 +31,7 @@ import random
 import time
 
 from ..engine import Action, State, View
+from ..i18n import Message, _
 
 __all__ = ["BOTS", "DEFAULT_BUDGET", "Bot", "MonteCarloBot", "RandomBot", "SimpleBot", "game_bot_module", "make_bot",
            "next_actor", "play", "play_out"]
@@ -53,15 +54,20 @@ class Bot:
     def choose(self, view: View) -> Action:
         return self.decide(view)[0]
 
-    def decide(self, view: View) -> tuple[Action, str]:
-        """``(action, reason)``: the choice and the bot's reason for it in a few words."""
+    def decide(self, view: View) -> tuple[Action, str | Message]:
+        """``(action, reason)``: the choice and the bot's reason for it in a few words (a message,
+        read in the current language)."""
         raise NotImplementedError
 
-    def explain(self, view: View) -> str:
+    def explain(self, view: View) -> Message:
         """What the bot would play and why: the event text of the action (what the engine says
-        when it is played, in a position consistent with the view) and the bot's reason."""
+        when it is played, in a position consistent with the view) and the bot's reason, read in
+        the current language."""
         action, reason = self.decide(view)
-        return f"{action_text(view, action, self.rng)} ({self.name}: {reason})"
+        # TRANSLATORS: a bot's advice: what it would play, the bot's name (random, simple,
+        # montecarlo) and its reason.
+        return _("{action} ({bot}: {reason})", action=action_text(view, action, self.rng), bot=self.name,
+                 reason=reason)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed})"
@@ -86,7 +92,7 @@ class RandomBot(Bot):
         legal = view.legal_actions()
         if not legal:
             raise ValueError(f"{view.seat} has no legal action in this position")
-        return self.rng.choice(legal), f"picked at random from {len(legal)} legal actions"
+        return self.rng.choice(legal), _("picked at random from {count} legal actions", count=len(legal))
 
 
 class SimpleBot(Bot):
@@ -156,7 +162,7 @@ class MonteCarloBot(Bot):
             raise ValueError(f"{view.seat} has no legal action in this position")
         simple, why = view.rule_of_thumb()
         if len(legal) == 1:
-            return legal[0], "the only legal action"
+            return legal[0], _("the only legal action")
         candidates = self.candidates(view, simple)
         if len(candidates) == 1:
             return simple, why
@@ -169,7 +175,7 @@ class MonteCarloBot(Bot):
                 break
             deal = view.consistent_sample(self.rng, tries=SAMPLE_TRIES)
             if deal is None:
-                return simple, f"{why} (no rollouts here: the hidden cards cannot be dealt yet)"
+                return simple, _("{reason} (no rollouts here: the hidden cards cannot be dealt yet)", reason=why)
             lots = self.rng.getrandbits(32)
             if not all(deal.is_legal(a) for a in candidates):
                 decisions += SAMPLE_TRIES  # rare (Durak's priority rule): counted as the deals it tried
@@ -183,10 +189,11 @@ class MonteCarloBot(Bot):
                 decisions += steps + 1
             played += 1
         if not played:
-            return simple, f"{why} (no rollout could be played)"
+            return simple, _("{reason} (no rollout could be played)", reason=why)
         best = min(range(len(candidates)), key=lambda k: (totals[k], k))
-        return candidates[best], (f"average place {totals[best] / played:.2f}, first in {wins[best] / played:.0%} "
-                                  f"of {played} rollouts; {len(candidates)} actions tried")
+        return candidates[best], _("average place {place}, first in {share} of {count} rollouts; {tried} actions "
+                                   "tried", place=f"{totals[best] / played:.2f}", share=f"{wins[best] / played:.0%}",
+                                   count=played, tried=len(candidates))
 
 
 def game_bot_module(view: View):
@@ -213,7 +220,7 @@ def _rollout(state: State, rng: random.Random) -> tuple[dict[str, float], int]:
     for n in range(MAX_DECISIONS):
         if state.is_over():
             return state.standings(), n
-        action, _ = state.view(next_actor(state, rng), sampling=False).rule_of_thumb()
+        action, _reason = state.view(next_actor(state, rng), sampling=False).rule_of_thumb()
         state.apply(action)
     raise RuntimeError(f"a rollout did not end in {MAX_DECISIONS} decisions")
 
@@ -232,7 +239,7 @@ def play(state: State, bots, seed: int = 0):
     if isinstance(bots, str):
         bots = {p: make_bot(bots, seed=seed * 16 + i) for i, p in enumerate(state.players)}
     rng = random.Random(seed)
-    for _ in range(MAX_DECISIONS):
+    for _turn in range(MAX_DECISIONS):
         if state.is_over():
             return
         seat = next_actor(state, rng)

@@ -14,6 +14,11 @@ rule the engine applies. What a learner reads shows cards as 9♠ (never the let
 scenario files use) and each player whose name is not plain ASCII with a seat letter, ``甲 (A)``,
 so that nothing depends on a Chinese font or keyboard; typing ``A attack S8`` works too.
 
+Every widget speaks the language current when it draws or updates (``cardlab.set_language``):
+after a change of language, its next narration, verdict or picture is in the new language, and
+so are its buttons' labels from its next update; its ``repr`` stays English. In 繁體中文 and 日本語
+a seat reads ``甲``, without the letter.
+
 Displayed in a notebook, a widget also carries a static HTML picture of itself, which is what a
 notebook saved without widget state shows before its cells are run (with a line saying to run
 them). ``size="large"`` (or :func:`presentation` for every widget made afterwards) draws larger

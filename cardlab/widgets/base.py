@@ -1,5 +1,11 @@
 """What every widget shares: sizes, the still picture, the replay of a scenario up to a step, and
-the display plumbing (:class:`Widget`, :class:`SizedWidget`)."""
+the display plumbing (:class:`Widget`, :class:`SizedWidget`).
+
+Languages: every text a widget shows is read in the language current when the widget draws or
+updates it (:mod:`cardlab.i18n`). The narration, verdicts, counters and pictures are made anew at
+every update; the labels of buttons and boxes are set when the view is built, and set again at its
+next update after :func:`cardlab.set_language` (:meth:`Widget._label`), unless something else has
+changed them since (a subclass's own label stays)."""
 
 from __future__ import annotations
 
@@ -10,6 +16,7 @@ from typing import Any, Iterable
 
 from ..cards import Card, plain
 from ..engine import Event, State
+from ..i18n import N_, Message, _, get_language, p_
 from ..scenario import Scenario, Step, load
 from ..svg import NORMAL_CARD, TABLE_H, TABLE_W, svg_img
 
@@ -17,7 +24,7 @@ ACCEPTED, REFUSED, INFO = "accepted", "refused", "info"
 VERDICT_COLOURS = {ACCEPTED: "#1a7f37", REFUSED: "#b3261e", INFO: "#333333"}
 # The line over every widget's still picture. All cells: a widget cell alone stops at a NameError,
 # since its imports and the objects it shows are made in the cells above it.
-RUN_ME = "Run all cells (Run → Run All Cells) to use the buttons; until then this is only a picture."
+RUN_ME = N_("Run all cells (Run → Run All Cells) to use the buttons; until then this is only a picture.")
 
 # The width in pixels of a card in the hand along the bottom of the table, for each size; "large"
 # is for a projector: every length of the picture 1.32 times the normal one.
@@ -111,7 +118,7 @@ def _check_at_step(scenario: Scenario, at_step: int | None) -> int:
     return at
 
 
-def _replay(scenario: Scenario, rules, at_step: int | None) -> tuple[State, str | None]:
+def _replay(scenario: Scenario, rules, at_step: int | None) -> tuple[State, Message | None]:
     """The position after step ``at_step`` of ``scenario``, numbered as the Stepper numbers its
     steps (:func:`stepper_steps`), played under ``rules``, and ``None``; or, when those rules
     refuse one of the scenario's actions, the position before it and a sentence saying so. Every
@@ -124,8 +131,9 @@ def _replay(scenario: Scenario, rules, at_step: int | None) -> tuple[State, str 
             continue
         refusal = state.check(step.action)
         if refusal is not None:
-            return state, (f"Under {rules.name}, step {number} ({step.text}) is refused "
-                           f"({refusal.code}): {refusal.explanation} Shown: the position before it.")
+            return state, _("Under {rules}, step {number} ({move}) is refused ({code}): {explanation} Shown: the "
+                            "position before it.", rules=rules.name, number=number, move=step.text,
+                            code=refusal.code, explanation=refusal.explanation)
         state.apply(step.action)
     return state, None
 
@@ -135,24 +143,26 @@ def _moved(events: Iterable[Event]) -> frozenset[Card]:
 
 
 def lines_html(text: str, css_class: str, colour: str = "#222222", heading: bool = True) -> str:
-    """Plain text as HTML in a div of ``css_class``, one line per line; with ``heading``, the
-    first line in bold."""
-    lines = [escape(line) for line in text.splitlines()]
+    """Plain text (or a message, read now) as HTML in a div of ``css_class``, one line per line;
+    with ``heading``, the first line in bold."""
+    lines = [escape(line) for line in str(text).splitlines()]
     if lines and heading:
         lines[0] = f"<b>{lines[0]}</b>"
     return f'<div class="{css_class}" style="color:{colour};line-height:1.45">{"<br>".join(lines)}</div>'
 
 
 def _position_text(state: State) -> str:
-    return state.learner_text(state.describe())
+    return state.learner_text(str(state.describe()))
 
 
 def still_html(title: str, body: str) -> str:
-    """The still version of a widget; its pictures as ``<img>`` (see :func:`cardlab.svg.svg_img`),
-    since a notebook nobody has run yet is not trusted with inline SVG."""
-    body = re.sub(r"<svg .*?</svg>", lambda m: svg_img(m.group(0), "the position"), body, flags=re.S)
-    return (f'<div class="cardlab-static"><b>{escape(title)}</b>'
-            f'<p style="color:#a04000"><i>{escape(RUN_ME)}</i></p>{body}</div>')
+    """The still version of a widget, in the current language; its pictures as ``<img>`` (see
+    :func:`cardlab.svg.svg_img`), since a notebook nobody has run yet is not trusted with inline
+    SVG."""
+    alt = str(_("the position"))
+    body = re.sub(r"<svg .*?</svg>", lambda m: svg_img(m.group(0), alt), body, flags=re.S)
+    return (f'<div class="cardlab-static"><b>{escape(str(title))}</b>'
+            f'<p style="color:#a04000"><i>{escape(str(_(RUN_ME)))}</i></p>{body}</div>')
 
 
 class Widget:
@@ -160,6 +170,7 @@ class Widget:
     step with the Python state by ``_refresh``."""
 
     _view = None
+    _labels = None  # {(id(control), trait): [control, trait, message, the text set]} (:meth:`_label`)
 
     @property
     def widget(self):
@@ -171,7 +182,40 @@ class Widget:
 
     def _refresh(self) -> None:
         if self._view is not None:
+            self._relabel()
             self._update_view()
+
+    def _label(self, control, trait: str, message):
+        """Set ``control``'s ``trait`` (``description``, ``tooltip``, ``placeholder`` ...) to
+        ``message`` read in the current language, and again in the language current at each later
+        update (:meth:`_relabel`). Returns ``control``."""
+        if self._labels is None:
+            self._labels = {}
+        text = str(message)
+        setattr(control, trait, text)
+        self._labels[id(control), trait] = [control, trait, message, text]
+        return control
+
+    def _forget_labels(self, controls) -> None:
+        """Stop relabelling ``controls`` (controls taken out of the view)."""
+        gone = {id(c) for c in controls}
+        if self._labels:
+            self._labels = {key: item for key, item in self._labels.items() if key[0] not in gone}
+
+    def _relabel(self) -> None:
+        """Every label set with :meth:`_label` in the current language, unless something else
+        changed it since (a subclass that gives a button a label of its own keeps it)."""
+        if not self._labels or getattr(self, "_labelled_in", None) == get_language():
+            return
+        self._labelled_in = get_language()
+        for item in self._labels.values():
+            control, trait, message, shown = item
+            if getattr(control, trait) != shown:
+                continue
+            text = str(message)
+            if text != shown:
+                setattr(control, trait, text)
+                item[3] = text
 
     def _build(self, ipw):
         raise NotImplementedError
@@ -202,12 +246,13 @@ class SizedWidget(Widget):
         self._pictures = {}
         if self._view is not None:
             self._arrange()
+            self._relabel()
             self._update_view()
 
     def _size_toggle(self, ipw):
-        toggle = ipw.ToggleButton(value=self.size == "large", description="Projector size",
-                                  tooltip="larger cards, narration beside the table (fits 1280×720)",
-                                  layout=ipw.Layout(width="auto"))
+        toggle = ipw.ToggleButton(value=self.size == "large", layout=ipw.Layout(width="auto"))
+        self._label(toggle, "description", p_("button", "Projector size"))
+        self._label(toggle, "tooltip", _("larger cards, narration beside the table (fits 1280×720)"))
         toggle.observe(lambda change: self.set_size("large" if change["new"] else "normal"), names="value")
         return toggle
 

@@ -6,8 +6,9 @@ from html import escape
 from pathlib import Path
 
 from ..engine import Action, State
+from ..i18n import _
 from ..scenario import Scenario, game_module
-from ..svg import state_svg
+from ..svg import comma_list, state_svg
 from .base import _scenario, _replay, lines_html, still_html, Widget
 
 
@@ -39,7 +40,9 @@ class Compare(Widget):
     each rule set. When one rule set
     refuses an action of the scenario, its side shows the position before it and ``notes`` says so.
     A position one of them cannot hold (a joker under yeeqia) raises
-    :class:`~cardlab.engine.IncompatibleRules`, whose message says why in one sentence."""
+    :class:`~cardlab.engine.IncompatibleRules`, whose message says why in one sentence.
+
+    What it says is read in the language current when it is read or drawn."""
 
     def __init__(self, source: State | Scenario | str | Path, rules_a, rules_b, at_step: int | None = None,
                  four_colour: bool = False):
@@ -50,13 +53,13 @@ class Compare(Widget):
             module = game_module(source.game)
             self.rules = (_ruleset(module, rules_a), _ruleset(module, rules_b))
             self.states = tuple(source.with_rules(r) for r in self.rules)
-            self.notes: list[str] = []
+            self.notes: list = []  # messages, read in the current language
         else:
             scenario = _scenario(source)
             self.rules = (_ruleset(scenario.module, rules_a), _ruleset(scenario.module, rules_b))
             replays = [_replay_under(scenario, r, at_step) for r in self.rules]
-            self.states = tuple(state for state, _ in replays)
-            self.notes = [note for _, note in replays if note]
+            self.states = tuple(state for state, _note in replays)
+            self.notes = [note for _state, note in replays if note]
 
     def differences(self) -> tuple[list[Action], list[Action]]:
         """The actions legal only under rule set A, and those legal only under B, each in the
@@ -66,12 +69,12 @@ class Compare(Widget):
         return [a for a in legal_a if a not in set_b], [b for b in legal_b if b not in set_a]
 
     def summary(self) -> str:
-        """The differences in words, one rule set a line, then any notes."""
+        """The differences in words, one rule set a line, then any notes, in the current language."""
         name_a, name_b = (r.name for r in self.rules)
         only_a, only_b = self.differences()
-        lines = [f"Only under {name}: " + (", ".join(map(str, only)) or "nothing")
+        lines = [_("Only under {rules}: {actions}", rules=name, actions=comma_list(map(str, only)) or _("nothing"))
                  for name, only in ((name_a, only_a), (name_b, only_b))]
-        return self.states[0].learner_text("\n".join(lines + self.notes))
+        return self.states[0].learner_text("\n".join(map(str, lines + self.notes)))
 
     def __repr__(self) -> str:
         name_a, name_b = (r.name for r in self.rules)
@@ -80,27 +83,32 @@ class Compare(Widget):
 
     def static_html(self) -> str:
         name_a, name_b = (r.name for r in self.rules)
-        return still_html(f"{name_a} and {name_b} side by side", lines_html(self.summary(), "cardlab-differences-text",
-                                                                          heading=False))
+        return still_html(_("{rules_a} and {rules_b} side by side", rules_a=name_a, rules_b=name_b),
+                          lines_html(self.summary(), "cardlab-differences-text", heading=False))
+
+    def _legal_html(self, state: State, rules, unique: set) -> str:
+        """The legal actions of one side, those legal only there marked, in the current language."""
+        items = []
+        for action in state.legal_actions():
+            move = escape(state.learner_text(str(action)))
+            if action in unique:
+                only = escape(str(_("(only under {rules})", rules=rules.name)))
+                items.append(f'<li style="background:#fff0c2;font-weight:bold">{move} {only}</li>')
+            else:
+                items.append(f"<li>{move}</li>")
+        listing = ("<ul>" + "".join(items) + "</ul>" if items
+                   else f"<p>{escape(str(_('No legal actions.')))}</p>")
+        return f'<div class="cardlab-legal">{escape(str(_("Legal now:")))}{listing}</div>'
 
     def _build(self, ipw):
-        only = self.differences()
         columns = []
-        for state, rules, unique in zip(self.states, self.rules, only):
-            unique = set(unique)
-            items = []
-            for action in state.legal_actions():
-                if action in unique:
-                    items.append(f'<li style="background:#fff0c2;font-weight:bold">{escape(state.learner_text(str(action)))} '
-                                 f'(only under {escape(rules.name)})</li>')
-                else:
-                    items.append(f"<li>{escape(state.learner_text(str(action)))}</li>")
-            listing = "<ul>" + "".join(items) + "</ul>" if items else "<p>No legal actions.</p>"
-            columns.append(ipw.VBox([
-                ipw.HTML(f"<b>{escape(rules.name)}</b>"),
-                ipw.HTML(state_svg(state, width=42, four_colour=self.four_colour)),
-                ipw.HTML(f'<div class="cardlab-legal">Legal now:{listing}</div>'),
-            ], layout=ipw.Layout(width="50%")))
+        self._picture_views, self._legal = [], []
+        for rules in self.rules:
+            picture, legal = ipw.HTML(), ipw.HTML()
+            self._picture_views.append(picture)
+            self._legal.append(legal)
+            columns.append(ipw.VBox([ipw.HTML(f"<b>{escape(rules.name)}</b>"), picture, legal],
+                                    layout=ipw.Layout(width="50%")))
         summary = ipw.HTML()
         summary.add_class("cardlab-differences")
         self._summary = summary
@@ -109,4 +117,9 @@ class Compare(Widget):
         return box
 
     def _update_view(self) -> None:
+        """The pictures, the legal actions and the summary, in the current language."""
+        columns = zip(self.states, self.rules, self.differences(), self._picture_views, self._legal)
+        for state, rules, unique, picture, legal in columns:
+            picture.value = state_svg(state, width=42, four_colour=self.four_colour)
+            legal.value = self._legal_html(state, rules, set(unique))
         self._summary.value = lines_html(self.summary(), "cardlab-differences-text", heading=False)

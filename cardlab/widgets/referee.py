@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from html import escape
 from pathlib import Path
 
 from .. import lessondata
 from ..engine import Action, NotationError, State
+from ..i18n import _, get_language, p_
 from ..scenario import Scenario, load
 from ..svg import state_svg
 from .base import _whole_number, _replay, lines_html, still_html, stepper_steps, Widget
@@ -45,7 +47,10 @@ class Referee(Widget):
     is the :class:`Stepper`'s step N), and a move typed in the notation (``B defend S8 SQ``: a seat
     letter may stand for a name), asked with Ask or Enter. The move box suggests a legal move of
     the position shown. The answers come from the game's own checklist (:mod:`cardlab.referee`),
-    that is from the engine's own checks."""
+    that is from the engine's own checks.
+
+    Its answers, the example names and the labels are read in the language current when they
+    are read or drawn (the answer to the last question too)."""
 
     def __init__(self, folder: str | Path):
         self.folder = Path(folder)
@@ -55,7 +60,7 @@ class Referee(Widget):
             raise ValueError(f"no scenario files (*.yaml) in {self.folder}")
         self._scenarios = {name: scenarios[name] for name in example_order(self.folder, scenarios)}
         self.titles = {name: scenario.title for name, scenario in self._scenarios.items()}
-        self.file, self.move, self._answer = next(iter(self.titles)), "", ""
+        self.file, self.move, self._answers = next(iter(self.titles)), "", []
         self._state, self.step = self._position(self.file, 0)
 
     @property
@@ -65,8 +70,11 @@ class Referee(Widget):
 
     def label(self, file: str) -> str:
         """How the list names example ``file``: "Durak · podkidnoy — Route A: ..."."""
-        game, rules = _group(self._scenarios[file])
-        return f"{game} · {rules} — {self.titles[file]}"
+        scenario = self._scenarios[file]
+        game, rules = _group(scenario)
+        # TRANSLATORS: a worked example in the Referee's list: the game, the rule set and the title.
+        return str(_("{game} · {rules} — {title}", game=_(game), rules=rules,
+                     title=scenario.title_in(get_language())))
 
     @property
     def state(self) -> State:
@@ -85,7 +93,7 @@ class Referee(Widget):
         something is typed."""
         actions = self._state.legal_actions()
         if not actions:
-            return "no move is legal here"
+            return str(_("no move is legal here"))
         action = next((a for a in actions if a.cards), actions[0])
         return str(Action(self._state.seat_letter(action.player), action.verb, action.cards))
 
@@ -102,8 +110,15 @@ class Referee(Widget):
         """Choose the position: worked example ``file`` after its first ``step`` steps (a step past
         its end: the end). Raises ``ValueError`` for a file that is not one of the examples."""
         self._state, self.step = self._position(file, step)
-        self.file, self._answer = file, ""
+        self.file, self._answers = file, []
         self._refresh()
+
+    @property
+    def _answer(self) -> str:
+        """The answers to the last question, one a line, as the learner reads them now."""
+        # TRANSLATORS: a question of the referee's checklist and its answer, on one line.
+        return self._state.learner_text("\n".join(str(_("{question}  {answer}", question=q, answer=a))
+                                                   for q, a in self._answers))
 
     def ask(self, file: str, step: int, action: str) -> str:
         """The referee's answers for ``action`` after ``step`` steps of ``file``, one question a
@@ -115,8 +130,8 @@ class Referee(Widget):
         try:
             answers = referee.ask(self._state, action)
         except NotationError as exc:
-            answers = [("Is the move written correctly?", f"no: {exc.reason}")]
-        self._answer = self._state.learner_text("\n".join(f"{q}  {a}" for q, a in answers))
+            answers = [(_("Is the move written correctly?"), _("no: {reason}", reason=exc.reason))]
+        self._answers = list(answers)
         self._refresh()
         return self._answer
 
@@ -124,21 +139,24 @@ class Referee(Widget):
         return f"<Referee {len(self.titles)} worked examples in {self.folder.name}>"
 
     def static_html(self) -> str:
-        return still_html("Referee", state_svg(self._state, width=48))
+        return still_html(p_("widget", "Referee"), state_svg(self._state, width=48))
 
     def _build(self, ipw):
         # Each control on its own line: a long example name never pushes the step box off screen,
         # and the list takes the line's width, no more (a flex item: its margins included).
         self._file_menu = ipw.Dropdown(options=[(self.label(name), name) for name in self.titles],
-                                       description="example",
                                        layout=ipw.Layout(flex="1 1 auto", width="auto", min_width="0"))
-        self._step_box = ipw.BoundedIntText(value=0, min=0, max=self.last_step, description="after step",
-                                            layout=ipw.Layout(width="12em"))
+        self._label(self._file_menu, "description", p_("label", "example"))
+        self._step_box = ipw.BoundedIntText(value=0, min=0, max=self.last_step, layout=ipw.Layout(width="12em"))
+        # TRANSLATORS: a box's label, read with the box and "of {last}" after it: "after step [3] of 8".
+        self._label(self._step_box, "description", p_("label", "after step"))
         self._step_count = ipw.HTML()
         # continuous_update=False: the value arrives when Enter is pressed (or the box is left).
-        self._move_box = ipw.Text(description="move", continuous_update=False)
+        self._move_box = ipw.Text(continuous_update=False)
+        self._label(self._move_box, "description", p_("label", "move"))
         self._move_box.observe(lambda _change: self._on_move(), names="value")
-        ask = ipw.Button(description="Ask")
+        ask = ipw.Button()
+        self._label(ask, "description", p_("button", "Ask"))
         ask.on_click(lambda _b: self.ask(self._file_menu.value, self._step_box.value, self._move_box.value))
         for control in (self._file_menu, self._step_box):
             control.observe(lambda _change: self._on_position(), names="value")
@@ -165,11 +183,15 @@ class Referee(Widget):
 
     def _update_view(self) -> None:
         self._syncing = True  # the controls follow the Python state; their observers must not echo
+        labels = [(self.label(name), name) for name in self.titles]
+        if list(self._file_menu.options) != labels:  # the examples' names in another language
+            self._file_menu.options = labels
         self._file_menu.value = self.file
         self._step_box.max = self.last_step
         self._step_box.value, self._move_box.value = self.step, self.move
         self._syncing = False
-        self._step_count.value = f"&nbsp;of {self.last_step}"
+        # TRANSLATORS: after the box of "after step [3] of 8".
+        self._step_count.value = "&nbsp;" + escape(str(_("of {last}", last=self.last_step)))
         self._move_box.placeholder = self.suggestion
         self._picture.value = state_svg(self._state, width=48)
         self._output.value = lines_html(self._answer, "cardlab-referee-text", heading=False) if self._answer else ""

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ..cards import Card, plain
 from ..engine import State
+from ..i18n import _, get_language, p_
 from ..scenario import Scenario, expectation_words, run
 from ..svg import state_svg
 from .base import (
@@ -30,7 +31,12 @@ class Stepper(SizedWidget):
 
     ``view="teaching"`` shows every hand face up; ``view="player"`` only ``seat``'s (default: the
     first player). The scenario is replayed once, when the stepper is made; moving between steps
-    only changes which stored position is shown. ``source`` is a :class:`Scenario` or a path."""
+    only changes which stored position is shown. ``source`` is a :class:`Scenario` or a path.
+
+    Everything it says is read in the language current when it is read or drawn: the next
+    narration after :func:`cardlab.set_language` is in the new language (the scenario's title and
+    notes too, where the file gives them in that language), and so are the buttons' labels from the
+    view's next update."""
 
     def __init__(self, source: Scenario | str | Path, view: str = "teaching", seat: str | None = None,
                  four_colour: bool = False, size: str | None = None):
@@ -47,7 +53,7 @@ class Stepper(SizedWidget):
         # Frame 0 is the start; every other frame is one action step with the checks after it.
         self._frames = fold_checks(self.result.outcomes, lambda outcome: outcome.step.action is not None)
         self._index = 0
-        self._pictures: dict[int, str] = {}
+        self._pictures: dict[tuple[int, str], str] = {}
 
     # The Python API: the same moves as the buttons.
 
@@ -64,7 +70,14 @@ class Stepper(SizedWidget):
 
     @property
     def counter(self) -> str:
-        return f"step {self._index} of {self.total}"
+        """``"step 4 of 10"``, in the current language."""
+        return str(_("step {number} of {total}", number=self._index, total=self.total))
+
+    @property
+    def title(self) -> str:
+        """The scenario's title in the current language (in English where the file gives none in
+        it)."""
+        return self.scenario.title_in(get_language())
 
     @property
     def state(self) -> State:
@@ -90,26 +103,38 @@ class Stepper(SizedWidget):
         return self._narrate(self._index)
 
     def _narrate(self, index: int) -> str:
+        """Step ``index``'s narration, read now in the current language."""
         frame = self._frames[index]
+        lang = get_language()
         if index == 0:
-            source = [f"From: {self.scenario.source}"] if self.scenario.source else []
-            lines = [f"Start: {self.scenario.title_text.get()}", *source, "The starting position."]
+            source = [_("From: {source}", source=self.scenario.source)] if self.scenario.source else []
+            lines = [_("Start: {title}", title=self.title), *source, _("The starting position.")]
         else:
             outcome = frame[0]
-            word = " (refused, as the scenario expects)" if outcome.refusal is not None and outcome.ok else ""
-            lines = [f"Step {index}: {outcome.step.text}{word}"]
-            if outcome.narration:
-                lines.append(str(outcome.narration))
+            if outcome.refusal is not None and outcome.ok:
+                lines = [_("Step {number}: {move} (refused, as the scenario expects)", number=index,
+                           move=outcome.step.text)]
+            else:
+                lines = [_("Step {number}: {move}", number=index, move=outcome.step.text)]
+            # The engine's explanation of the step, then the scenario's note in this language.
+            lines.extend(e.text for e in outcome.events)
+            if outcome.refusal is not None:
+                lines.append(_("Refused ({code}): {explanation}", code=outcome.refusal.code,
+                               explanation=outcome.refusal.explanation))
+            if outcome.step.note:
+                lines.append(outcome.step.note_in(lang))
         checks = []
         for outcome in frame:
             checks.extend(str(expectation_words(key, value)) for key, value in outcome.step.expect.items()
                           if outcome.ok)
             if outcome.step.action is None and outcome.step.note:
-                lines.append(outcome.step.note_text.get())
+                lines.append(outcome.step.note_in(lang))
         if checks:
-            lines.append("Now: " + "; ".join(checks) + ".")
-        lines.extend(f"FAIL: {o.failure}" for o in frame if o.failure)
-        return self.result.start.learner_text("\n".join(lines))
+            # TRANSLATORS: what a scenario confirms after a step: "Now: 乙 holds 5 cards; the stock has
+            # 24 cards." {checks} are separated by "; ".
+            lines.append(_("Now: {checks}.", checks=str(p_("list separator", "; ")).join(map(str, checks))))
+        lines.extend(_("FAIL: {failure}", failure=o.failure) for o in frame if o.failure)
+        return self.result.start.learner_text("\n".join(map(str, lines)))
 
     def transcript(self) -> str:
         """The starting position as text (each hand, the stock, the table), then every step's
@@ -157,31 +182,37 @@ class Stepper(SizedWidget):
         return self.state.focus()
 
     def picture(self) -> str:
-        """The SVG of the current step, drawn once per step and size, then reused."""
-        if self._index not in self._pictures:
-            self._pictures[self._index] = state_svg(self.state, view=self.view, seat=self.seat, bottom=self.bottom,
+        """The SVG of the current step, drawn once per step, size and language, then reused."""
+        key = (self._index, get_language())  # its words and text alternative are in a language
+        if key not in self._pictures:
+            self._pictures[key] = state_svg(self.state, view=self.view, seat=self.seat, bottom=self.bottom,
                                                     highlight=self.highlight, four_colour=self.four_colour,
                                                     width=SIZES[self.size])
-        return self._pictures[self._index]
+        return self._pictures[key]
 
     def __repr__(self) -> str:
-        return f"<Stepper {self.scenario.title!r} {self.counter}>"
+        # In English whatever the language, as every repr.
+        return f"<Stepper {self.scenario.title!r} step {self._index} of {self.total}>"
 
     def static_html(self) -> str:
-        return still_html(self.scenario.title_text.get(), lines_html(self.narration, "cardlab-narration-text")
-                       + self.picture())
+        return still_html(self.title, lines_html(self.narration, "cardlab-narration-text") + self.picture())
 
     # The view.
 
     def _build(self, ipw):
         from .cardtable import CardTable
 
-        moves = {"Reset": (self.reset, "back to the starting position (Home)"),
-                 "Back": (self.back, "one step back (←)"),
-                 "Step": (self.step, "play the next step (→)"), "End": (self.end, "go to the last step (End)")}
+        # The buttons, by their English names; labels and tooltips in the current language. The
+        # keys' names (Home, End) are the keys' own, as printed on the keyboard.
+        moves = {"Reset": (self.reset, p_("button", "Reset"), _("back to the starting position (Home)")),
+                 "Back": (self.back, p_("button", "Back"), _("one step back (←)")),
+                 "Step": (self.step, p_("button", "Step"), _("play the next step (→)")),
+                 "End": (self.end, p_("button", "End"), _("go to the last step (End)"))}
         self._buttons = {}
-        for name, (move, tip) in moves.items():
-            button = ipw.Button(description=name, tooltip=tip, layout=ipw.Layout(width="auto"))
+        for name, (move, label, tip) in moves.items():
+            button = ipw.Button(layout=ipw.Layout(width="auto"))
+            self._label(button, "description", label)
+            self._label(button, "tooltip", tip)
             button.on_click(lambda _button, move=move: move())
             self._buttons[name] = button
         self._counter = ipw.HTML()
@@ -219,10 +250,14 @@ class Stepper(SizedWidget):
         _lay_out(self._size_button, align_self="flex-start")
         self._picture.projector = self.size == "large"
         _large_buttons([*self._buttons.values(), self._size_button], self.size)
+        self._show_title()
+
+    def _show_title(self) -> None:
         self._title.value = (f'<b style="font-size:{text_size(self.size)}px;line-height:1.3">'
-                             f"{escape(self.scenario.title_text.get())}</b>")
+                             f"{escape(self.title)}</b>")
 
     def _update_view(self) -> None:
+        self._show_title()
         at_start, at_end = self._index == 0, self._index == self.total
         self._buttons["Reset"].disabled = self._buttons["Back"].disabled = at_start
         self._buttons["Step"].disabled = self._buttons["End"].disabled = at_end

@@ -3,17 +3,33 @@
 from __future__ import annotations
 
 import re
+from html import escape
 from pathlib import Path
 
 from ..cards import Card, StandIn, card, format_cards, parse_token, plain
-from ..engine import Action, NotationError, State
+from ..engine import REASON_CODES, Action, NotationError, State
+from ..i18n import N_, _, p_
 from ..scenario import Scenario
 from ..svg import state_svg
 from .base import (
     ACCEPTED, REFUSED, INFO, VERDICT_COLOURS, SIZES, _size, _scenario, _whole_number, _replay,
     _moved, lines_html, _position_text, still_html, SizedWidget, table_size, _lay_out, _large_buttons)
 
-SELECT_FIRST = "Select a card first."
+# In English; shown as _(SELECT_FIRST), in the language current then.
+SELECT_FIRST = N_("Select a card first.")
+# The verbs' buttons, in the current language; a learner who types a move uses the verb itself
+# (attack, play ...), which each button's tooltip shows.
+VERB_LABELS = {
+    "attack": p_("verb button", "Attack"), "defend": p_("verb button", "Defend"),
+    "take": p_("verb button", "Take"), "done": p_("verb button", "Done"),
+    "transfer": p_("verb button", "Transfer"), "swap": p_("verb button", "Swap"),
+    "play": p_("verb button", "Play"), "pass": p_("verb button", "Pass"), "give": p_("verb button", "Give"),
+}
+
+
+def verb_label(verb: str):
+    """The label of ``verb``'s button (a message, read in the current language): ``"Attack"``."""
+    return VERB_LABELS.get(verb) or verb.capitalize()
 
 
 def takes_cards(state: State, verb: str) -> bool:
@@ -23,12 +39,17 @@ def takes_cards(state: State, verb: str) -> bool:
     return (want if isinstance(want, int) else want[1]) > 0
 
 
+# A refusal's reason code as its text ends, "(code: not_your_turn)" in any language: a word and a
+# colon, then one of the codes, in brackets (half or full width).
+_CODE = re.compile(r"[(（][^()（）\n]+?[:：]\s*(?:" + "|".join(REASON_CODES) + r")[)）]")
+
+
 def verdict_html(text: str, verdict: str) -> str:
     """A verdict as HTML, the reason code of a refusal ("(code: not_your_turn)") in small print
     with a tooltip for teachers."""
     html = lines_html(text, "cardlab-verdict-text", VERDICT_COLOURS[verdict])
-    return re.sub(r"\(code: (\w+)\)", r'<small class="cardlab-code" style="color:#666666" title="the reason '
-                  r'code of the scenario contract">(code: \1)</small>', html)
+    tip = escape(str(_("the reason code of the scenario contract")), quote=True).replace("\\", "\\\\")
+    return _CODE.sub(rf'<small class="cardlab-code" style="color:#666666" title="{tip}">\g<0></small>', html)
 
 
 class TryIt(SizedWidget):
@@ -52,7 +73,11 @@ class TryIt(SizedWidget):
     A joker or wild card in the selection stands for whatever the play needs. When several
     readings are legal (D5 BJ RJ: three 5s, or ...), :meth:`readings` lists them, :meth:`reading_labels`
     says each in words ("as three 5s") and the view offers those to choose from; :meth:`select`
-    also takes a stand-in written out (``"BJ=5"``)."""
+    also takes a stand-in written out (``"BJ=5"``).
+
+    Every verdict, hint and label is in the language current when it is made or drawn: after
+    :func:`cardlab.set_language`, the next verdict is in the new language, and so are the labels
+    of the buttons and boxes from the view's next update."""
 
     def __init__(self, source: State | Scenario | str | Path, at_step: int | None = None,
                  four_colour: bool = False, size: str | None = None):
@@ -62,7 +87,7 @@ class TryIt(SizedWidget):
             self._state = source.copy()
         else:
             scenario = _scenario(source)
-            self._state, _ = _replay(scenario, scenario.rules, at_step)
+            self._state, _note = _replay(scenario, scenario.rules, at_step)
         self.four_colour = four_colour
         self.size = _size(size)
         self.verbs = self._state.verbs()
@@ -105,7 +130,7 @@ class TryIt(SizedWidget):
         found = self._state._seat_from_letter(name) if isinstance(name, str) else None
         if found is None:
             seats = ", ".join(self._state.seat_label(p) for p in self._state.players)
-            raise ValueError(f"{name!r} is not a player ({seats})")
+            raise ValueError(_("{name} is not a player ({seats})", name=repr(name), seats=seats))
         return found
 
     @property
@@ -150,9 +175,11 @@ class TryIt(SizedWidget):
         ``"as three 3s"`` (the game's :meth:`State.play_words <cardlab.engine.State.play_words>`),
         each followed by its cards where two readings would read the same."""
         options = self.readings()
-        labels = [f"as {self._state.play_words(a)}" for a in options]
-        return [f"{label} ({self._state.learner_text(format_cards(a.cards))})" if labels.count(label) > 1 else label
-                for label, a in zip(labels, options)]
+        # TRANSLATORS: a reading of jokers or wild cards in a selection: "as three 5s", "as a run 3-4-5".
+        labels = [str(p_("reading", "as {play}", play=self._state.play_words(a))) for a in options]
+        # TRANSLATORS: a reading, and its cards where two readings would read the same.
+        return [str(_("{reading} ({cards})", reading=label, cards=self._state.learner_text(format_cards(a.cards))))
+                if labels.count(label) > 1 else label for label, a in zip(labels, options)]
 
     def choose_reading(self, index: int) -> str:
         """Use reading ``index`` of :meth:`readings` for the next verb pressed; returns it in words
@@ -192,7 +219,10 @@ class TryIt(SizedWidget):
         return next((v for v in verbs if v in usable), verbs[0])
 
     def _say(self, text: str, verdict: str) -> str:
-        self._message, self._verdict = self._state.learner_text(text), verdict
+        """Show ``text`` (a string or a message, read now in the current language) as the verdict."""
+        if isinstance(text, str) and text == SELECT_FIRST:  # as a subclass may pass it
+            text = _(SELECT_FIRST)
+        self._message, self._verdict = self._state.learner_text(str(text)), verdict
         self._refresh()
         return self._message
 
@@ -214,9 +244,9 @@ class TryIt(SizedWidget):
         try:
             actor = self._player if player is None else self._seat(player)
         except ValueError as exc:
-            return self._say(f"Not an action: {exc}", REFUSED)
+            return self._say(_("Not an action: {reason}", reason=exc), REFUSED)
         if self._pressed(verb):
-            return self._say(SELECT_FIRST, INFO)
+            return self._say(_(SELECT_FIRST), INFO)
         verb = verb.lower()
         return self._attempt(" ".join([actor, verb, *(str(c) for c in self._arguments(verb))]))
 
@@ -251,10 +281,10 @@ class TryIt(SizedWidget):
         try:
             action = self._state.parse_action(text)
         except NotationError as exc:
-            return self._say(f"Not an action: {exc.reason}", REFUSED)
+            return self._say(_("Not an action: {reason}", reason=exc.reason), REFUSED)
         refusal = self._state.check(action)
         if refusal is not None:
-            return self._say(refusal.text() + self._choose_hint(action.verb), REFUSED)
+            return self._say("\n".join([str(refusal.text()), *self._choose_hint(action.verb)]), REFUSED)
         before = self._state.copy()
         events = self._state.apply(action)
         self._history.append((before, action))
@@ -264,31 +294,36 @@ class TryIt(SizedWidget):
         acting = self._state.to_act()
         if acting and self._player not in acting:
             self._player = acting[0]
-        return self._say("\n".join(e.text for e in events), ACCEPTED)
+        return self._say("\n".join(str(e.text) for e in events), ACCEPTED)
 
-    def _choose_hint(self, verb: str) -> str:
+    def _choose_hint(self, verb: str) -> list[str]:
         """After a refusal: a line asking to choose a reading, when the selection has several."""
         if len([a for a in self.readings() if a.verb == verb]) > 1:
-            return "\nChoose what they stand for in the list 'Jokers as'."
-        return ""
+            return [str(_("Choose what they stand for in the list '{menu}'.", menu=self._jokers_as()))]
+        return []
+
+    @staticmethod
+    def _jokers_as():
+        # TRANSLATORS: the label of the list of readings of the jokers or wild cards selected.
+        return p_("label", "Jokers as")
 
     def undo(self) -> str:
         """Take back the last accepted action; returns the notice."""
         if not self._history:
-            return self._say("Nothing to undo.", INFO)
+            return self._say(_("Nothing to undo."), INFO)
         self._state, action = self._history.pop()
         self._selected = []
         self._reading = None
         self._moved = frozenset()
         self._player = action.player
-        return self._say(f"Undone: {action}", INFO)
+        return self._say(_("Undone: {move}", move=action), INFO)
 
     def hint(self) -> str:
         """Every legal action now, one a line; returns the text."""
         actions = self._state.legal_actions()
         if not actions:
-            return self._say("No legal actions: the game is over.", INFO)
-        return self._say("Legal moves now:\n" + "\n".join(str(a) for a in actions), INFO)
+            return self._say(_("No legal actions: the game is over."), INFO)
+        return self._say("\n".join([str(_("Legal moves now:")), *(str(a) for a in actions)]), INFO)
 
     def position(self) -> str:
         """The current position as text, as the learner reads it (cards as 9♠, seat letters)."""
@@ -306,7 +341,7 @@ class TryIt(SizedWidget):
                 f"selected: {chosen}, moves: {len(self._history)}>")
 
     def static_html(self) -> str:
-        return still_html(f"Try it: {self._state.rules.name}", self.picture())
+        return still_html(_("Try it: {rules}", rules=self._state.rules.name), self.picture())
 
     # The view.
 
@@ -316,17 +351,21 @@ class TryIt(SizedWidget):
         self._ipw = ipw
         self._seat_buttons = ipw.ToggleButtons(
             options=[(self._state.seat_label(p), p) for p in self._state.players], value=self._player,
-            description="Player", style={"button_width": "auto"})
+            style={"button_width": "auto"})
+        self._label(self._seat_buttons, "description", p_("label", "Player"))
         self._seat_buttons.observe(self._on_seat, names="value")
         self._picture = CardTable()
         self._picture.add_class("cardlab-picture")
         self._picture.on_select(self._select_codes)
         self._picture.on_submit(self._on_enter)
-        self._reading_menu = ipw.Dropdown(description="Jokers as", layout=ipw.Layout(width="auto"))
+        self._reading_menu = ipw.Dropdown(layout=ipw.Layout(width="auto"))
+        self._label(self._reading_menu, "description", self._jokers_as())
         self._reading_menu.observe(self._on_reading, names="index")
-        self._hint = ipw.Button(description="Show legal moves", layout=ipw.Layout(width="auto"))
+        self._hint = ipw.Button(layout=ipw.Layout(width="auto"))
+        self._label(self._hint, "description", p_("button", "Show legal moves"))
         self._hint.on_click(lambda _button: self.hint())
-        self._undo = ipw.Button(description="Undo", layout=ipw.Layout(width="auto"))
+        self._undo = ipw.Button(layout=ipw.Layout(width="auto"))
+        self._label(self._undo, "description", p_("button", "Undo"))
         self._undo.on_click(lambda _button: self.undo())
         self._verb_row = ipw.HBox(layout=ipw.Layout(flex_flow="row wrap"))
         self._verb_buttons()
@@ -350,11 +389,15 @@ class TryIt(SizedWidget):
         exchange has only give), then Show legal moves and Undo."""
         ipw = self._ipw
         self.verbs = self._state.verbs()
+        self._forget_labels(getattr(self, "_verb_button", {}).values())
         self._verb_button = {}
         for verb in self.verbs:
-            what = "with the selected cards" if takes_cards(self._state, verb) else "(no cards)"
-            button = ipw.Button(description=verb.capitalize(), tooltip=f"{verb} {what}",
-                                layout=ipw.Layout(width="auto"))
+            # TRANSLATORS: a verb button's tooltip; {verb} is the verb as a move is typed (attack, play).
+            what = (_("{verb} with the selected cards", verb=verb) if takes_cards(self._state, verb)
+                    else _("{verb} (no cards)", verb=verb))
+            button = ipw.Button(layout=ipw.Layout(width="auto"))
+            self._label(button, "description", verb_label(verb))
+            self._label(button, "tooltip", what)
             button.on_click(lambda _button, verb=verb: self._on_verb(verb))
             self._verb_button[verb] = button
         self._verb_row.children = (*self._verb_button.values(), self._hint, self._undo)
@@ -377,6 +420,7 @@ class TryIt(SizedWidget):
         _large_buttons([*self._verb_button.values(), self._hint, self._undo, self._size_button], self.size)
 
     _verdict_flex = "1 1 0"  # the verdict fills the column's room left
+    _relabelling_seats = False
 
     @staticmethod
     def _controls_height(height: int) -> dict[str, str]:
@@ -406,7 +450,7 @@ class TryIt(SizedWidget):
                 self._move_box.value = ""
 
     def _on_seat(self, change) -> None:
-        if change["new"] != self._player:
+        if not self._relabelling_seats and change["new"] is not None and change["new"] != self._player:
             self.player = change["new"]
 
     def _on_reading(self, change) -> None:
@@ -417,6 +461,13 @@ class TryIt(SizedWidget):
     def _update_view(self) -> None:
         if self._state.verbs() != self.verbs:
             self._verb_buttons()
+        seats = [(self._state.seat_label(p), p) for p in self._state.players]
+        if list(self._seat_buttons.options) != seats:  # the seats as read in another language (甲 (A), 甲)
+            self._relabelling_seats = True
+            try:
+                self._seat_buttons.options = seats
+            finally:
+                self._relabelling_seats = False
         if self._seat_buttons.value != self._player:
             self._seat_buttons.value = self._player
         with self._picture.hold_sync():
@@ -428,7 +479,7 @@ class TryIt(SizedWidget):
             button.button_style = "primary" if verb == enter else ""
         options = self.readings() if any(isinstance(t, Card) and t.is_wild for t in self._selected) else []
         if len(options) > 1:
-            labels = ["(choose)", *self.reading_labels()]
+            labels = [str(_("(choose)")), *self.reading_labels()]
             if list(self._reading_menu.options) != labels:
                 self._reading_menu.options = labels
             picked = options.index(self._reading) + 1 if self._reading in options else 0
@@ -437,6 +488,7 @@ class TryIt(SizedWidget):
         else:
             self._reading_menu.layout.display = "none"
         example = self.typing_example()
-        self._move_box.placeholder = f"or type a move, e.g. {example}" if example else "or type a move"
+        self._move_box.placeholder = str(_("or type a move, e.g. {example}", example=example) if example
+                                         else _("or type a move"))
         self._undo.disabled = not self._history
         self._verdict_html.value = verdict_html(self._message, self._verdict) if self._message else ""
