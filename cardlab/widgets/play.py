@@ -711,25 +711,25 @@ class Table(TryIt):
         self._thinking = False
         self._append(self.status())
 
-    def _labels(self) -> None:
+    def _label_controls(self) -> None:
         """The words of the table's own controls, in the current language."""
-        self._hint.description = str(p_("button", "Hint"))
-        self._hint.tooltip = str(_("what the montecarlo bot would do in your seat, and why"))
-        self._game_menu.description = str(p_("menu", "Game"))
-        self._rules_menu.description = str(p_("menu", "Rules"))
-        self._count_menu.description = str(p_("menu", "Players"))
-        self._new.description = str(p_("button", "New table"))
-        self._new.tooltip = str(_("deal a new game with these choices"))
-        self._all.description = str(p_("button", "Show all hands"))
-        self._all.tooltip = str(_("every hand face up (for a teacher)"))
-        self._next.description = str(p_("button", "Next game"))
-        self._rest.description = str(p_("button", "Play to the end"))
-        self._rest.tooltip = str(_("you are out: the bots play the rest of the game at once"))
-        self._path.description = str(p_("text box", "File"))
-        self._save.description = str(p_("button", "Save as scenario"))
-        self._save.tooltip = str(_("write this game as a scenario file"))
-        self._replace.description = str(p_("button", "Replace it"))
-        self._keep.description = str(p_("button", "Keep it"))
+        self._label(self._hint, "description", p_("button", "Hint"))
+        self._label(self._hint, "tooltip", _("what the montecarlo bot would do in your seat, and why"))
+        self._label(self._game_menu, "description", p_("menu", "Game"))
+        self._label(self._rules_menu, "description", p_("menu", "Rules"))
+        self._label(self._count_menu, "description", p_("menu", "Players"))
+        self._label(self._new, "description", p_("button", "New table"))
+        self._label(self._new, "tooltip", _("deal a new game with these choices"))
+        self._label(self._all, "description", p_("button", "Show all hands"))
+        self._label(self._all, "tooltip", _("every hand face up (for a teacher)"))
+        self._label(self._next, "description", p_("button", "Next game"))
+        self._label(self._rest, "description", p_("button", "Play to the end"))
+        self._label(self._rest, "tooltip", _("you are out: the bots play the rest of the game at once"))
+        self._label(self._path, "description", p_("text box", "File"))
+        self._label(self._save, "description", p_("button", "Save as scenario"))
+        self._label(self._save, "tooltip", _("write this game as a scenario file"))
+        self._label(self._replace, "description", p_("button", "Replace it"))
+        self._label(self._keep, "description", p_("button", "Keep it"))
         if self._confirming is not None:
             self._confirm_text.value = self._confirm_html()
 
@@ -739,7 +739,7 @@ class Table(TryIt):
             self._seat_buttons.options = seats
         over = self._state.is_over()
         super()._update_view()
-        self._labels()
+        self._label_controls()
         busy = self._thinking
         for button in self._verb_row.children:
             button.disabled = busy or (over and button in self._verb_button.values())
