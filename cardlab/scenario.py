@@ -770,7 +770,7 @@ class StepOutcome:
     @property
     def narration(self) -> str:
         """The engine's explanation of the step, then the scenario's note."""
-        parts = [e.text for e in self.events]
+        parts = [str(e.text) for e in self.events]
         if self.refusal is not None:
             parts.append(f"Refused ({self.refusal.code}): {self.refusal.explanation}")
         if self.step.note:
@@ -1056,11 +1056,11 @@ def json_records(result: RunResult):
     for o in result.outcomes:
         record = {"step": o.step.number, "action": o.step.text, "outcome": _outcome_word(o),
                   "events": [{"kind": e.kind, "player": e.player, "cards": [str(c) for c in e.cards],
-                              "text": e.text} for e in o.events],
+                              "text": str(e.text)} for e in o.events],
                   "note": o.step.note, "position": o.position}
         if o.refusal is not None:
             record["code"] = o.refusal.code
-            record["explanation"] = o.refusal.explanation
+            record["explanation"] = str(o.refusal.explanation)
         if o.failure:
             record["failure"] = o.failure
         yield record

@@ -266,7 +266,7 @@ def _legality_question(state: State, action: Action) -> dict:
     refusal = state.check(action)
     if refusal is None:
         events = state.copy().apply(action)
-        answer, explanation = "Legal", "Legal: " + " ".join(e.text for e in events)
+        answer, explanation = "Legal", "Legal: " + " ".join(str(e.text) for e in events)
     else:
         answer, explanation = "Illegal", f"Illegal ({refusal.code}): {refusal.explanation}"
     return {"question": f"Is '{action}' legal here?", "choices": ["Legal", "Illegal"], "answer": answer,
