@@ -271,41 +271,55 @@ class BombCompare(Widget):
     # The view.
 
     def _build(self, ipw):
-        # The labels are read in the current language when the view is built.
-        options = [(str(_(NOTHING)), None)] + [(str(p), i) for i, p in enumerate(self.plays)]
         self._menus = {}
         for side in (TABLE, PLAYED):
-            menu = ipw.Dropdown(options=options, value=None, description=str(_capital(_(side))),
-                                style={"description_width": "initial"}, layout=ipw.Layout(width="auto"))
+            menu = ipw.Dropdown(options=self._options(), value=None, style={"description_width": "initial"},
+                                layout=ipw.Layout(width="auto"))
             menu.observe(lambda change, side=side: self._on_menu(side, change["new"]), names="value")
             self._menus[side] = menu
-        swap = ipw.Button(description=str(p_("button", "Swap")),
-                          tooltip=str(_("put the play on the table on the other one")),
-                          layout=ipw.Layout(width="auto"))
-        swap.on_click(lambda _b: self.swap())
+        self._swap = ipw.Button(layout=ipw.Layout(width="auto"))
+        self._swap.on_click(lambda _b: self.swap())
         self._typed = {side: ipw.Text(placeholder="8♠ 8♥" if side == TABLE else "5♠ 5♥ 5♦",
-                                      description=str(_capital(_(side))), style={"description_width": "initial"},
-                                      layout=ipw.Layout(width="17em"))
+                                      style={"description_width": "initial"}, layout=ipw.Layout(width="17em"))
                        for side in (TABLE, PLAYED)}
-        compare = ipw.Button(description=str(p_("button", "Compare")), tooltip=str(_("compare the two plays typed")),
-                             layout=ipw.Layout(width="auto"))
-        compare.on_click(lambda _b: self.judge(self._typed[TABLE].value, self._typed[PLAYED].value))
-        article = ipw.Button(description=str(p_("button", "The article's table")),
-                             tooltip=str(_("the rows of the article's bomb table")), layout=ipw.Layout(width="auto"))
-        article.on_click(lambda _b: self.article())
+        self._compare = ipw.Button(layout=ipw.Layout(width="auto"))
+        self._compare.on_click(lambda _b: self.judge(self._typed[TABLE].value, self._typed[PLAYED].value))
+        self._article = ipw.Button(layout=ipw.Layout(width="auto"))
+        self._article.on_click(lambda _b: self.article())
         self._picture = ipw.HTML()
         self._picture.add_class("cardlab-picture")
         self._verdict_html = ipw.HTML()
         self._verdict_html.add_class("cardlab-verdict")
+        self._heading, self._or_type = ipw.HTML(), ipw.HTML()
         row = ipw.Layout(flex_flow="row wrap", align_items="center")
-        heading = _("Which play beats which: choose a play on the table and a play put on it, or type them")
-        box = ipw.VBox([ipw.HTML(f"<b>{escape(str(heading), quote=False)}</b>"),
-                        ipw.HBox([self._menus[TABLE], self._menus[PLAYED], swap], layout=row),
-                        ipw.HBox([ipw.HTML(f"{escape(str(_('Or type:')), quote=False)}&nbsp;"), self._typed[TABLE],
-                                  self._typed[PLAYED], compare, article], layout=row),
+        box = ipw.VBox([self._heading,
+                        ipw.HBox([self._menus[TABLE], self._menus[PLAYED], self._swap], layout=row),
+                        ipw.HBox([self._or_type, self._typed[TABLE], self._typed[PLAYED], self._compare,
+                                  self._article], layout=row),
                         self._picture, self._verdict_html])
         box.add_class("cardlab-bomb-compare")
         return box
+
+    def _options(self) -> list[tuple[str, int | None]]:
+        """The lists' entries as they read now: "(choose)", then every play."""
+        return [(str(_(NOTHING)), None)] + [(str(p), i) for i, p in enumerate(self.plays)]
+
+    def _label_view(self) -> None:
+        """Every label of the view, in the current language (read again at each redrawing)."""
+        options = self._options()
+        for side in (TABLE, PLAYED):
+            self._menus[side].description = self._typed[side].description = str(_capital(_(side)))
+            if list(self._menus[side].options) != options:
+                self._menus[side].options = options  # after a change of language; the value is set again
+        self._swap.description = str(p_("button", "Swap"))
+        self._swap.tooltip = str(_("put the play on the table on the other one"))
+        self._compare.description = str(p_("button", "Compare"))
+        self._compare.tooltip = str(_("compare the two plays typed"))
+        self._article.description = str(p_("button", "The article's table"))
+        self._article.tooltip = str(_("the rows of the article's bomb table"))
+        heading = _("Which play beats which: choose a play on the table and a play put on it, or type them")
+        self._heading.value = f"<b>{escape(str(heading), quote=False)}</b>"
+        self._or_type.value = f"{escape(str(_('Or type:')), quote=False)}&nbsp;"
 
     _syncing = False
 
@@ -317,6 +331,7 @@ class BombCompare(Widget):
 
     def _update_view(self) -> None:
         self._syncing = True  # the lists follow the Python state; their observers must not echo
+        self._label_view()
         for side, play in ((TABLE, self.table), (PLAYED, self.played)):
             self._menus[side].value = self._index(play)
         self._syncing = False
