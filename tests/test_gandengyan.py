@@ -115,7 +115,7 @@ def test_the_refusals_call_each_type_by_one_name_as_the_lessons_do():
     texts.append(why(state, "甲 pass"))
     act(state, "甲 play S5")
     texts.append(why(state, "乙 pass"))
-    words = " ".join(texts)
+    words = " ".join(map(str, texts))
     assert "The table shows a pair run (6♠ 6♥ 7♠ 7♥)" in words and "The table shows a run (6♠ 7♥ 8♦)" in words
     assert "a run (three ranks in a row, 3-4-5 up to Q-K-A), a pair run (two pairs of adjacent ranks" in words
     assert "a pair run is two cards of each of two ranks in a row" in words

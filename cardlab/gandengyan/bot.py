@@ -14,8 +14,19 @@ weakest play of each kind, so that a lead of a pair or a run is weighed against 
 from __future__ import annotations
 
 from ..engine import Action
+from ..i18n import Message, _
 
 SHORT = 2
+
+# The reasons, in a few words a learner reads as a hint; made once (the rollouts of montecarlo ask
+# for a rule of thumb at every decision, and read none of them).
+_NOTHING = _("nothing it may play: passes")
+_LEADS_WEAKEST = _("leads its weakest combination")
+_LEADS_KEPT = _("only bombs and 2s left: leads the weakest")
+_FOLLOWS = _("follows with the weakest answer")
+_REQUIRED = _("plays a bomb or a 2: a play is required (有出必出)")
+_NEARLY_OVER = _("plays a bomb or a 2: the game is nearly over")
+_KEEPS = _("keeps its bombs and 2s: passes")
 
 
 def _kept(play) -> bool:
@@ -27,7 +38,7 @@ def _weakness(play):
             [c.index for c in play.physical])
 
 
-def rule_of_thumb(view) -> tuple[Action, str]:
+def rule_of_thumb(view) -> tuple[Action, Message]:
     legal = view.legal_actions()
     if not legal:
         raise ValueError(f"{view.seat} has no legal action in this position")
@@ -35,21 +46,19 @@ def rule_of_thumb(view) -> tuple[Action, str]:
     plays = list(view.plays)
     can_pass = any(a.verb == "pass" for a in legal)
     if not plays:
-        return legal[0], "nothing it may play: passes"
+        return legal[0], _NOTHING
     plain = [p for p in plays if not _kept(p)]
     kept = [p for p in plays if _kept(p)]
     if view.top is None:
         pick = min(plain or kept, key=_weakness)
-        return Action(seat, "play", pick.cards), ("leads its weakest combination" if plain
-                                                  else "only bombs and 2s left: leads the weakest")
+        return Action(seat, "play", pick.cards), _LEADS_WEAKEST if plain else _LEADS_KEPT
     if plain:
-        return Action(seat, "play", min(plain, key=_weakness).cards), "follows with the weakest answer"
+        return Action(seat, "play", min(plain, key=_weakness).cards), _FOLLOWS
     close = len(view.hand) <= SHORT or any(n <= SHORT for p, n in view.counts.items() if p != seat)
     if close or not can_pass:
-        why = ("a play is required (有出必出)" if not can_pass and not close
-               else "the game is nearly over")
-        return Action(seat, "play", min(kept, key=_weakness).cards), f"plays a bomb or a 2: {why}"
-    return Action(seat, "pass", ()), "keeps its bombs and 2s: passes"
+        why = _REQUIRED if not can_pass and not close else _NEARLY_OVER
+        return Action(seat, "play", min(kept, key=_weakness).cards), why
+    return Action(seat, "pass", ()), _KEEPS
 
 
 def alternatives(view) -> list[Action]:

@@ -5,74 +5,93 @@ given position by the engine itself, so its answers are the rules it applies."""
 
 from __future__ import annotations
 
-from ..cards import count_cards
 from ..engine import Action
-from .combos import KIND_WORDS, PAIR, SINGLE, answers_text, readings, ruling
-from .rules import TWO, and_list, order_text
+from ..i18n import Message, _, join, n_
+from .combos import PAIR, SINGLE, answers_text, kind_words, readings, ruling
+from .rules import TWO, comma_list, order_text, semicolon_list
 
 
-def table_talk(state) -> list[tuple[str, str]]:
+def table_talk(state) -> list[tuple[Message, Message]]:
     """What to agree on before the first card: version, deck, deal, order, follows, jokers, passing,
     drawing and the end, answered for ``state``'s rule set and deal."""
     rules = state.rules
     if rules.joker_bomb:
-        deck = "54: the 52 cards and both jokers."
-        wild = ("What may a joker do?", "stand in for a rank beside other cards (4-4-joker as three 4s, "
-                "8-9-joker as a run); never alone, not even as the last card; the two jokers together "
-                "are the top bomb.")
-        bombs = "three of a kind < four of a kind < the two jokers"
+        deck = _("54: the 52 cards and both jokers.")
+        wild = (_("What may a joker do?"), _("stand in for a rank beside other cards (4-4-joker as three 4s, "
+                                             "8-9-joker as a run); never alone, not even as the last card; the "
+                                             "two jokers together are the top bomb."))
+        follows = _("the same type exactly one rank higher; a single 2 beats any other single and a pair of 2s "
+                    "any other pair; bombs beat every ordinary play: three of a kind < four of a kind < the two "
+                    "jokers, the same size by rank.")
     else:
-        deck = "58: the 52 cards and the six wild cards W1-W6; no jokers."
-        wild = ("What may a wild card do?", "stand in for a rank beside other cards (4-4-W1 as three 4s, "
-                "8-9-W1 as a run); never alone, not even as the last card. There is no two-joker bomb.")
-        bombs = "three of a kind < four of a kind"
-    passing = ("no (有出必出): a player who can follow must play; one who cannot passes" if rules.must_play
-               else "yes, except on their own lead; a pass neither ends the round nor draws a card")
+        deck = _("58: the 52 cards and the six wild cards W1-W6; no jokers.")
+        wild = (_("What may a wild card do?"), _("stand in for a rank beside other cards (4-4-W1 as three 4s, "
+                                                 "8-9-W1 as a run); never alone, not even as the last card. There "
+                                                 "is no two-joker bomb."))
+        follows = _("the same type exactly one rank higher; a single 2 beats any other single and a pair of 2s "
+                    "any other pair; bombs beat every ordinary play: three of a kind < four of a kind, the same "
+                    "size by rank.")
+    passing = (_("no (有出必出): a player who can follow must play; one who cannot passes.") if rules.must_play
+               else _("yes, except on their own lead; a pass neither ends the round nor draws a card."))
     extra = rules.hand_size + rules.dealer_extra
+    dealt = n_("{count} card", "{count} cards", rules.hand_size)
+    stock = n_("{count} card", "{count} cards", len(state.stock))
     return [
-        ("Which version are we playing?", f"{rules.name}: {rules.title}."),
-        ("How many cards, and which?", deck),
-        ("Who deals and leads?", f"{state.dealer} deals: {count_cards(extra)} to the dealer, "
-         f"{count_cards(rules.hand_size)} to every other player, the rest is the stock "
-         f"({count_cards(len(state.stock))} here); {state.lead} leads, "
-         "then play goes clockwise."),
-        ("In what order do the ranks run?", f"{order_text()}; suits never rank."),
-        ("What may follow a play?", "the same type exactly one rank higher; a single 2 beats any other "
-         f"single and a pair of 2s any other pair; bombs beat every ordinary play: {bombs}, the same "
-         "size by rank."),
+        (_("Which version are we playing?"), _("{rules}: {title}.", rules=rules.name, title=_(rules.title))),
+        (_("How many cards, and which?"), deck),
+        (_("Who deals and leads?"), n_("{dealer} deals: {count} card to the dealer, {dealt} to every other "
+                                       "player, the rest is the stock ({stock} here); {leader} leads, then play "
+                                       "goes clockwise.", "{dealer} deals: {count} cards to the dealer, {dealt} "
+                                       "to every other player, the rest is the stock ({stock} here); {leader} "
+                                       "leads, then play goes clockwise.", extra, dealer=state.dealer,
+                                       dealt=dealt, stock=stock, leader=state.lead)),
+        (_("In what order do the ranks run?"), _("{order}; suits never rank.", order=order_text())),
+        (_("What may follow a play?"), follows),
         wild,
-        ("May a player pass when able to play?", passing + "."),
-        ("Who draws when a round ends?", _draw_rule(rules) + "."),
-        ("How does the game end, and what is scored?", "the first player to empty their hand wins at "
-         "once, and nobody draws after that; cardlab records the winner and everyone's leftover cards. "
-         "The official scoring (base points, bomb multipliers, leftover jokers, 2s and bombs, 被關) is "
-         "not described by the article and not implemented."),
+        (_("May a player pass when able to play?"), passing),
+        (_("Who draws when a round ends?"), _draw_rule(rules)),
+        (_("How does the game end, and what is scored?"), _(
+            "the first player to empty their hand wins at once, and nobody draws after that; cardlab records "
+            "the winner and everyone's leftover cards. The official scoring (base points, bomb multipliers, "
+            "leftover jokers, 2s and bombs, 被關) is not described by the article and not implemented.")),
     ]
 
 
-def _draw_rule(rules) -> str:
+def _draw_rule(rules) -> Message:
     if rules.draw == "leader":
-        return "only the player who takes the lead, 1 card, while the stock lasts"
-    first = ("the next leader first, then clockwise" if rules.first_drawer == "leader"
-             else "from the next leader's left, clockwise, the leader last")
-    return f"every player, 1 card each while the stock lasts: {first}"
+        return _("only the player who takes the lead, 1 card, while the stock lasts.")
+    if rules.first_drawer == "leader":
+        return _("every player, 1 card each while the stock lasts: the next leader first, then clockwise.")
+    return _("every player, 1 card each while the stock lasts: from the next leader's left, clockwise, the "
+             "leader last.")
 
 
-def who_draws(state, leader: str) -> str:
+def _then_list(players):
+    """``"甲, then 乙, then 丙"`` in the current language."""
+    text = players[0]
+    for p in players[1:]:
+        text = _("{players}, then {player}", players=text, player=p)
+    return text
+
+
+def who_draws(state, leader: str) -> Message:
     """Who draws, and in what order, when a round ends with ``leader`` taking the lead now."""
     if not state.stock:
-        return "nobody: the stock is empty."
+        return _("nobody: the stock is empty.")
     order = state.draw_order(leader)
     if len(order) == 1:
-        return f"only {leader}, who takes the lead: 1 card."
+        return _("only {player}, who takes the lead: 1 card.", player=leader)
     k = min(len(order), len(state.stock))
-    text = ", then ".join(order[:k]) + (", 1 card each" if k > 1 else ", 1 card")
-    if k < len(order):
-        text += f"; the stock runs out before {and_list(order[k:])}"
-    return text + "."
+    drawers = _then_list(order[:k])
+    if k == len(order):
+        return _("{players}, 1 card each.", players=drawers)
+    if k > 1:
+        return _("{players}, 1 card each; the stock runs out before {others}.", players=drawers,
+                 others=join(order[k:]))
+    return _("{player}, 1 card; the stock runs out before {others}.", player=drawers, others=join(order[k:]))
 
 
-def ask(state, action: Action) -> list[tuple[str, str]]:
+def ask(state, action: Action) -> list[tuple[Message, Message]]:
     """The round's questions for one proposed action; the last answer of the list is the engine's
     verdict on the action."""
     player, verb, cards = action
@@ -86,66 +105,74 @@ def ask(state, action: Action) -> list[tuple[str, str]]:
     return answers
 
 
-def _ask_play(state, player: str, cards) -> list[tuple[str, str]]:
+_WHAT = _("What do the cards make?")
+
+
+def _ask_play(state, player: str, cards) -> list[tuple[Message, Message]]:
     plays, refusal = readings(cards, state.rules)
     if refusal is not None:
-        return [("What do the cards make?", f"no playable combination: {refusal.explanation}")]
+        return [(_WHAT, _("no playable combination: {why}", why=refusal.explanation))]
     play = plays[0] if len(plays) == 1 else state._resolve(player, cards)[1]
     if play is None:
-        return [("What do the cards make?", "one of " + "; ".join(map(str, plays))
-                 + ": write which with '='")]
-    answers = [("What do the cards make?", f"{play.name()} ({play.shown})"
-                + (", a bomb" if play.is_bomb else ""))]
+        return [(_WHAT, _("one of {plays}: write which with '='", plays=semicolon_list(plays)))]
+    answers = [(_WHAT, _("{play} ({cards}), a bomb", play=play.name(), cards=play.shown) if play.is_bomb
+                else _("{play} ({cards})", play=play.name(), cards=play.shown))]
     top = state.top
     if top is None:
-        answers.append(("Is there a play to beat?", "no: the table is empty, so any type may lead."))
+        answers.append((_("Is there a play to beat?"), _("no: the table is empty, so any type may lead.")))
     else:
         code, why = ruling(play, top)
         same = play.kind == top.kind
-        kind = KIND_WORDS[play.kind]
-        answers.append(("Is it the same type as the top?", f"yes: {kind}, like {top.shown}" if same
-                        else f"no: {top.shown} is {KIND_WORDS[top.kind]}, {play.shown} is {kind}"))
+        kind = kind_words(play.kind)
+        answers.append((_("Is it the same type as the top?"),
+                        _("yes: {kind}, like {top}", kind=kind, top=top.shown) if same
+                        else _("no: {top} is {top_kind}, {cards} is {kind}", top=top.shown,
+                               top_kind=kind_words(top.kind), cards=play.shown, kind=kind)))
         if not play.is_bomb and not top.is_bomb:
             one_higher = same and play.place == top.place + 1
-            answers.append(("Is it exactly one rank higher?", "yes" if one_higher
-                            else f"no: after {top.shown} may come {answers_text(top)}"))
+            answers.append((_("Is it exactly one rank higher?"), _("yes") if one_higher
+                            else _("no: after {top} may come {answers}", top=top.shown, answers=answers_text(top))))
         if play.is_bomb or top.is_bomb:
-            exception = f"yes: {why}" if code is None else f"no: {why}"
+            exception = _("yes: {why}", why=why) if code is None else _("no: {why}", why=why)
         else:
             two = same and play.kind in (SINGLE, PAIR) and play.place == TWO != top.place
-            exception = f"yes: {why}" if two else "no"
-        answers.append(("Does a 2 or bomb exception apply?", exception))
+            exception = _("yes: {why}", why=why) if two else _("no")
+        answers.append((_("Does a 2 or bomb exception apply?"), exception))
     left = len(state.hands.get(player, ())) - len(play.cards)
+    empties = _("Does it empty the hand?")
     if left <= 0:
-        answers.append(("Does it empty the hand?", f"yes: {player} wins at once; the game is over and "
-                        "nobody draws."))
+        answers.append((empties, _("yes: {player} wins at once; the game is over and nobody draws.",
+                                   player=player)))
         return answers
-    answers.append(("Does it empty the hand?", f"no: {player} keeps {count_cards(left)}."))
-    answers.append(("If everyone else passes it, who draws?", who_draws(state, player)))
-    answers.append(("And who leads next?", f"{player}, who played last, with any type."))
+    answers.append((empties, n_("no: {player} keeps {count} card.", "no: {player} keeps {count} cards.", left,
+                                player=player)))
+    answers.append((_("If everyone else passes it, who draws?"), who_draws(state, player)))
+    answers.append((_("And who leads next?"), _("{player}, who played last, with any type.", player=player)))
     return answers
 
 
-def _ask_pass(state, player: str) -> list[tuple[str, str]]:
+def _ask_pass(state, player: str) -> list[tuple[Message, Message]]:
     top, last = state.top, state.last_player
+    follow = _("Is there a play to follow?")
     if top is None:
-        return [("Is there a play to follow?", f"no: the table is empty, so {player} leads and may pass "
-                 "only when holding nothing that may lead.")]
-    answers = [("Is there a play to follow?", f"yes: {last}'s {top}.")]
+        return [(follow, _("no: the table is empty, so {player} leads and may pass only when holding nothing "
+                           "that may lead.", player=player))]
+    answers = [(follow, _("yes: {player}'s {play}.", player=last, play=top))]
     plays = state.plays_for(player)
     if state.rules.must_play:
-        must = (f"yes (有出必出): {player} could play {plays[0].shown}" if plays
-                else f"no: {player} cannot follow, so passing is the only choice")
+        must = (_("yes (有出必出): {player} could play {cards}.", player=player, cards=plays[0].shown) if plays
+                else _("no: {player} cannot follow, so passing is the only choice.", player=player))
     else:
-        must = f"no: under {state.rules.name} a player may pass even when able to play"
-    answers.append((f"Must {player} play?", must + "."))
+        must = _("no: under {rules} a player may pass even when able to play.", rules=state.rules.name)
+    answers.append((_("Must {player} play?", player=player), must))
     others = [p for p in state.players if p != last and p not in state.passed and p != player]
+    ends = _("Does this pass end the round?")
     if others:
-        answers.append(("Does this pass end the round?", f"no: {', '.join(others)} may still follow; a "
-                        "pass neither ends the round nor draws a card."))
+        answers.append((ends, _("no: {players} may still follow; a pass neither ends the round nor draws a card.",
+                                players=comma_list(others))))
         return answers
-    answers.append(("Does this pass end the round?", f"yes: everyone else will have passed {last}'s play, "
-                    "so the table is cleared."))
-    answers.append(("Who draws?", who_draws(state, last)))
-    answers.append(("And who leads next?", f"{last}, who played last, with any type."))
+    answers.append((ends, _("yes: everyone else will have passed {player}'s play, so the table is cleared.",
+                            player=last)))
+    answers.append((_("Who draws?"), who_draws(state, last)))
+    answers.append((_("And who leads next?"), _("{player}, who played last, with any type.", player=last)))
     return answers

@@ -12,16 +12,23 @@ from itertools import combinations, compress, product
 from operator import attrgetter
 from typing import Iterable, NamedTuple, Sequence
 
-from ..cards import ALL_CARDS, RANK_NAMES, SUIT_SYMBOLS, Card, StandIn, count_cards
+from ..cards import ALL_CARDS, RANK_NAMES, SUIT_SYMBOLS, Card, StandIn
 from ..engine import Refusal
-from .rules import ACE, ORDER, PLACE, PLACE_OF, TWO, GanDengYanRules, and_list, place_text
+from ..i18n import N_, Message, _, join, n_
+from .rules import ACE, ORDER, PLACE, PLACE_OF, TWO, GanDengYanRules, place_text
 
 SINGLE, PAIR, RUN, PAIRS, THREE, FOUR, JOKERS = "single", "pair", "run", "pairs", "three", "four", "jokers"
 ORDINARY = (SINGLE, PAIR, RUN, PAIRS)
 BOMB_TIER = {THREE: 0, FOUR: 1, JOKERS: 2}
 JOKER_PLACE = len(ORDER)  # the joker bomb has no rank; it sits above every place
-KIND_WORDS = {SINGLE: "a single card", PAIR: "a pair", RUN: "a run", PAIRS: "a pair run",
-              THREE: "a bomb of three", FOUR: "a bomb of four", JOKERS: "the two jokers"}
+# Each kind in words (marked for the catalogs: read as _(KIND_WORDS[kind])).
+KIND_WORDS = {SINGLE: N_("a single card"), PAIR: N_("a pair"), RUN: N_("a run"), PAIRS: N_("a pair run"),
+              THREE: N_("a bomb of three"), FOUR: N_("a bomb of four"), JOKERS: N_("the two jokers")}
+
+
+def kind_words(kind: str) -> Message:
+    """A kind of play in words, in the current language: ``"a pair run"``."""
+    return _(KIND_WORDS[kind])
 
 
 def token_text(token: Card | StandIn) -> str:
@@ -46,12 +53,13 @@ def _shown(cards: tuple) -> str:
 
 
 @functools.lru_cache(maxsize=4096)
-def _play_text(play: "Play") -> str:
-    return f"{play.name()} ({play.shown})"
+def _play_text(play: "Play") -> Message:
+    return _("{play} ({cards})", play=play.name(), cards=play.shown)
 
 
-def _plural(place: int) -> str:
-    return place_text(place) + "s"
+def _ranks(places) -> str:
+    """``"6-7-8"``: the ranks of a run or pair run."""
+    return "-".join(place_text(q) for q in places)
 
 
 class Play(NamedTuple):
@@ -93,45 +101,67 @@ class Play(NamedTuple):
     def shown(self) -> str:
         return _shown(self.cards)
 
-    def name(self) -> str:
+    def name(self) -> Message:
         """``"single 8"``, ``"pair of 8s"``, ``"run 6-7-8"``, ``"pair run 6-6-7-7"``, ``"three 5s"``,
         ``"two jokers"``."""
         return play_name(self.kind, self.place)
 
     @property
-    def called(self) -> str:
+    def called(self) -> Message:
         """The name with "a" where English wants one: ``"a run 6-7-8"``, ``"three 5s"``,
         ``"two jokers"``."""
-        return ("a " if self.kind in ORDINARY else "") + self.name()
+        return play_called(self.kind, self.place)
 
     def __str__(self) -> str:
-        return _play_text(self)
+        """The name and the cards, in the current language: ``"pair of 8s (8♠ 8♥)"``."""
+        return str(_play_text(self))
 
 
 @functools.cache  # a name is made once for each kind and place: plays are named in every event
-def play_name(kind: str, place: int) -> str:
+def play_name(kind: str, place: int) -> Message:
     """The name of a play of ``kind`` at ``place`` (:meth:`Play.name`)."""
     if kind == SINGLE:
-        return f"single {place_text(place)}"
+        return _("single {rank}", rank=place_text(place))
     if kind == PAIR:
-        return f"pair of {_plural(place)}"
+        return _("pair of {rank}s", rank=place_text(place))
     if kind == RUN:
-        return "run " + "-".join(place_text(q) for q in range(place, place + 3))
+        return _("run {ranks}", ranks=_ranks(range(place, place + 3)))
     if kind == PAIRS:
-        return "pair run " + "-".join(place_text(q) for q in (place, place, place + 1, place + 1))
+        return _("pair run {ranks}", ranks=_ranks((place, place, place + 1, place + 1)))
     if kind == JOKERS:
-        return "two jokers"
-    return f"{kind} {_plural(place)}"
+        return _("two jokers")
+    if kind == THREE:
+        return _("three {rank}s", rank=place_text(place))
+    return _("four {rank}s", rank=place_text(place))
+
+
+@functools.cache
+def play_called(kind: str, place: int) -> Message:
+    """The name of a play of ``kind`` at ``place`` with "a" where English wants one
+    (:attr:`Play.called`)."""
+    if kind == SINGLE:
+        return _("a single {rank}", rank=place_text(place))
+    if kind == PAIR:
+        return _("a pair of {rank}s", rank=place_text(place))
+    if kind == RUN:
+        return _("a run {ranks}", ranks=_ranks(range(place, place + 3)))
+    if kind == PAIRS:
+        return _("a pair run {ranks}", ranks=_ranks((place, place, place + 1, place + 1)))
+    return play_name(kind, place)
 
 
 def make(kind: str, place: int, cards: tuple) -> Play:
     return tuple.__new__(Play, (kind, place, cards))  # several times faster than Play(...)
 
 
-def types_text(rules: GanDengYanRules) -> str:
-    top = ", four of a kind and the two jokers" if rules.joker_bomb else " and four of a kind"
-    return ("The types are a single, a pair, a run (three ranks in a row, 3-4-5 up to Q-K-A), a pair "
-            f"run (two pairs of adjacent ranks, 6-6-7-7), and the bombs: three of a kind{top}.")
+def types_text(rules: GanDengYanRules) -> Message:
+    if rules.joker_bomb:
+        return _("The types are a single, a pair, a run (three ranks in a row, 3-4-5 up to Q-K-A), a pair "
+                 "run (two pairs of adjacent ranks, 6-6-7-7), and the bombs: three of a kind, four of a "
+                 "kind and the two jokers.")
+    return _("The types are a single, a pair, a run (three ranks in a row, 3-4-5 up to Q-K-A), a pair "
+             "run (two pairs of adjacent ranks, 6-6-7-7), and the bombs: three of a kind and four of a "
+             "kind.")
 
 
 # --- what a handful of cards is ------------------------------------------------------------------
@@ -148,10 +178,11 @@ def readings(tokens: Iterable, rules: GanDengYanRules) -> tuple[list[Play], Refu
     wilds = [t for t in tokens if not (isinstance(t, Card) and t.suit is not None)]
     n = len(tokens)
     if not tokens:
-        return [], Refusal("invalid_combination", "A play needs at least one card.")
+        return [], Refusal("invalid_combination", _("A play needs at least one card."))
     for t in wilds:
         if isinstance(t, StandIn) and t.card.suit is not None:
-            return [], Refusal("invalid_combination", f"{t}: only a {rules.wild_word} stands in for another card.")
+            return [], Refusal("invalid_combination", _("{card}: only a {wild} stands in for another card.",
+                                                        card=t, wild=rules.wild_word))
     if not naturals:
         if rules.joker_bomb and n == 2 and not any(isinstance(t, StandIn) for t in tokens):
             return [make(JOKERS, JOKER_PLACE, tuple(sorted(tokens)))], None
@@ -159,31 +190,45 @@ def readings(tokens: Iterable, rules: GanDengYanRules) -> tuple[list[Play], Refu
     named = [(t.suit, t.rank) for t in naturals] + [(t.suit, t.rank) for t in wilds
                                                      if isinstance(t, StandIn) and t.suit is not None]
     if len(set(named)) < len(named):
-        return [], Refusal("invalid_combination", f"{show(tokens)}: a {rules.wild_word} stands for a card "
-                           "that is already in the play.")
+        return [], Refusal("invalid_combination", _("{cards}: a {wild} stands for a card that is already in "
+                                                    "the play.", cards=show(tokens), wild=rules.wild_word))
     if n > 4:
-        return [], Refusal("invalid_combination", f"{show(tokens)} is no combination: no type has "
-                           f"{count_cards(n)}. {types_text(rules)}")
+        return [], Refusal("invalid_combination", n_("{cards} is no combination: no type has {count} card. "
+                                                     "{types}", "{cards} is no combination: no type has "
+                                                     "{count} cards. {types}", n, cards=show(tokens),
+                                                     types=types_text(rules)))
     group_kind = (SINGLE, PAIR, THREE, FOUR)[n - 1]
     plays, why = _group(group_kind, tokens, naturals, wilds)
     if n >= 3:
         rows, row_why = _rows(RUN if n == 3 else PAIRS, tokens, naturals, wilds)
         plays += rows
         if not plays:
-            why = f"{why}, and {row_why}"
+            why = _("{reason}, and {other_reason}", reason=why, other_reason=row_why)
     if plays:
         return plays, None
-    return [], Refusal("invalid_combination", f"{show(tokens)} is no combination: {why}. {types_text(rules)}")
+    return [], Refusal("invalid_combination", _("{cards} is no combination: {why}. {types}", cards=show(tokens),
+                                                why=why, types=types_text(rules)))
 
 
-def alone_text(tokens, rules: GanDengYanRules) -> str:
-    word = rules.wild_word
-    what = f"is a {word} on its own" if len(tokens) == 1 else f"are {word}s with no natural card"
-    example = "4♠ 4♥ BJ as three 4s, 8♠ 9♥ BJ as a run" if rules.joker_bomb else "4♠ 4♥ W1 as three 4s"
-    bomb = " Only the two jokers together, as themselves, make a play: the top bomb." if rules.joker_bomb else ""
-    return (f"{show(tokens)} {what}: a {word} is wild only together with other cards, standing in "
-            f"for a rank they need ({example}); it may never be played alone, not even as the last "
-            f"card of a hand.{bomb}")
+def alone_text(tokens, rules: GanDengYanRules) -> Message:
+    cards = show(tokens)
+    if rules.joker_bomb:
+        if len(tokens) == 1:
+            return _("{cards} is a joker on its own: a joker is wild only together with other cards, standing "
+                     "in for a rank they need (4♠ 4♥ BJ as three 4s, 8♠ 9♥ BJ as a run); it may never be "
+                     "played alone, not even as the last card of a hand. Only the two jokers together, as "
+                     "themselves, make a play: the top bomb.", cards=cards)
+        return _("{cards} are jokers with no natural card: a joker is wild only together with other cards, "
+                 "standing in for a rank they need (4♠ 4♥ BJ as three 4s, 8♠ 9♥ BJ as a run); it may never "
+                 "be played alone, not even as the last card of a hand. Only the two jokers together, as "
+                 "themselves, make a play: the top bomb.", cards=cards)
+    if len(tokens) == 1:
+        return _("{cards} is a wild card on its own: a wild card is wild only together with other cards, "
+                 "standing in for a rank they need (4♠ 4♥ W1 as three 4s); it may never be played alone, "
+                 "not even as the last card of a hand.", cards=cards)
+    return _("{cards} are wild cards with no natural card: a wild card is wild only together with other "
+             "cards, standing in for a rank they need (4♠ 4♥ W1 as three 4s); it may never be played "
+             "alone, not even as the last card of a hand.", cards=cards)
 
 
 def _fixed_places(naturals, wilds) -> list[int]:
@@ -197,27 +242,35 @@ def _fill(tokens, slots: list[int]) -> tuple:
                  for t in tokens)
 
 
-def _group(kind, tokens, naturals, wilds) -> tuple[list[Play], str | None]:
+def _group(kind, tokens, naturals, wilds) -> tuple[list[Play], Message | None]:
     places = set(_fixed_places(naturals, wilds))
     if len(places) > 1:
         if kind == PAIR:
-            return [], "a pair is two cards of one rank"
-        return [], "its cards are not all of one rank"
+            return [], _PAIR_IS
+        return [], _ONE_RANK
     (place,) = places
     return [make(kind, place, _fill(tokens, [place] * len(tokens)))], None
 
 
-def _rows(kind, tokens, naturals, wilds) -> tuple[list[Play], str | None]:
+# Why cards are not a group or not a run: the same few words, made once.
+_PAIR_IS = _("a pair is two cards of one rank")
+_ONE_RANK = _("its cards are not all of one rank")
+_NO_TWO_IN_RUN = _("a 2 is never part of a run or a pair run (no K-A-2, no A-A-2-2)")
+_RUN_IS = _("a run is three ranks in a row, one card of each")
+_PAIR_RUN_IS = _("a pair run is two cards of each of two ranks in a row")
+
+
+def _rows(kind, tokens, naturals, wilds) -> tuple[list[Play], Message | None]:
     width, copies = (3, 1) if kind == RUN else (2, 2)
     fixed = _fixed_places(naturals, wilds)
     if TWO in fixed:
-        return [], "a 2 is never part of a run or a pair run (no K-A-2, no A-A-2-2)"
+        return [], _NO_TWO_IN_RUN
     counts = {p: fixed.count(p) for p in fixed}
     lo, hi = min(counts), max(counts)
     if max(counts.values()) > copies or hi - lo >= width:
         if kind == RUN:
-            return [], "a run is three ranks in a row, one card of each"
-        return [], "a pair run is two cards of each of two ranks in a row"
+            return [], _RUN_IS
+        return [], _PAIR_RUN_IS
     plays = []
     for start in range(max(0, hi - width + 1), min(lo, ACE - width + 1) + 1):
         slots = [p for p in range(start, start + width) for _ in range(copies - counts.get(p, 0))]
@@ -227,88 +280,110 @@ def _rows(kind, tokens, naturals, wilds) -> tuple[list[Play], str | None]:
 
 # --- what may follow what ------------------------------------------------------------------------
 
-def ruling(play: Play, top: Play | None) -> tuple[str | None, str]:
+def ruling(play: Play, top: Play | None) -> tuple[str | None, Message]:
     """Whether ``play`` may go on ``top`` (``None``: an empty table): ``(None, why it may)`` or
     ``(reason code, why not)``. Bombs beat every ordinary play and each other by tier (three < four
     < the two jokers), then rank; otherwise a follow is the same type exactly one rank higher, and a
     single 2 or a pair of 2s beats any other single or pair."""
     if top is None:
-        return None, "the table is empty, so any type may lead"
+        return None, _EMPTY_TABLE
     if play.is_bomb:
         if not top.is_bomb:
-            return None, "a bomb beats any ordinary play"
+            return None, _BOMB_BEATS
         if play.power > top.power:
             if play.kind != top.kind:
-                return None, (f"{play.name()} outrank {top.name()}: three of a kind < four of a kind "
-                              "< the two jokers")
-            return None, ("bombs of the same size compare by rank, with no one-higher limit: "
-                          f"{place_text(play.place)} is above {place_text(top.place)}")
+                return None, _("{play} outrank {top}: three of a kind < four of a kind < the two jokers",
+                               play=play.name(), top=top.name())
+            return None, _("bombs of the same size compare by rank, with no one-higher limit: {rank} is above "
+                           "{other}", rank=place_text(play.place), other=place_text(top.place))
         return "not_stronger", _weaker_bomb(play, top)
     if top.is_bomb:
-        return "shape_mismatch", (f"Only a bigger bomb beats a bomb: {top.name()} ({top.shown}) is on the "
-                                  f"table, and {play.name()} ({play.shown}) is no bomb; not even a 2 "
-                                  "beats a bomb.")
+        return "shape_mismatch", _("Only a bigger bomb beats a bomb: {top} ({top_cards}) is on the table, and "
+                                   "{play} ({cards}) is no bomb; not even a 2 beats a bomb.", top=top.name(),
+                                   top_cards=top.shown, play=play.name(), cards=play.shown)
     if play.kind != top.kind:
-        twos = (" A pair of 2s beats only a pair, never a run or a pair run." if play.kind == PAIR and play.place == TWO
-                else "")
-        return "shape_mismatch", (f"The table shows {KIND_WORDS[top.kind]} ({top.shown}); {play.shown} is "
-                                  f"{KIND_WORDS[play.kind]}. A follow is the same type exactly one rank "
-                                  f"higher, or a bomb.{twos}")
+        if play.kind == PAIR and play.place == TWO:
+            return "shape_mismatch", _("The table shows {top_kind} ({top_cards}); {cards} is {kind}. A follow "
+                                       "is the same type exactly one rank higher, or a bomb. A pair of 2s "
+                                       "beats only a pair, never a run or a pair run.",
+                                       top_kind=kind_words(top.kind), top_cards=top.shown, cards=play.shown,
+                                       kind=kind_words(play.kind))
+        return "shape_mismatch", _("The table shows {top_kind} ({top_cards}); {cards} is {kind}. A follow is "
+                                   "the same type exactly one rank higher, or a bomb.",
+                                   top_kind=kind_words(top.kind), top_cards=top.shown, cards=play.shown,
+                                   kind=kind_words(play.kind))
     if play.place == TWO and top.place != TWO and play.kind in (SINGLE, PAIR):
-        return None, ("a single 2 beats any other single" if play.kind == SINGLE
-                      else "a pair of 2s beats any other pair")
+        return None, _SINGLE_TWO_BEATS if play.kind == SINGLE else _PAIR_OF_TWOS_BEATS
     if play.place == top.place + 1:
-        return None, f"exactly one rank higher than {top.shown}"
+        return None, _("exactly one rank higher than {cards}", cards=top.shown)
     return "not_one_higher", _not_one_higher(play, top)
 
 
-def next_up(top: Play) -> str | None:
+# The rulings' words that name no card, made once.
+_EMPTY_TABLE = _("the table is empty, so any type may lead")
+_BOMB_BEATS = _("a bomb beats any ordinary play")
+_SINGLE_TWO_BEATS = _("a single 2 beats any other single")
+_PAIR_OF_TWOS_BEATS = _("a pair of 2s beats any other pair")
+
+
+def next_up(top: Play) -> Message | None:
     """The ordinary follow one rank higher than ``top``, in words, or ``None`` when there is none."""
     p = top.place + 1
     if top.kind == SINGLE and p <= TWO:
-        return f"a single {place_text(p)}"
+        return _("a single {rank}", rank=place_text(p))
     if top.kind == PAIR and p <= TWO:
-        return f"a pair of {_plural(p)}"
+        return _("a pair of {rank}s", rank=place_text(p))
     if top.kind == RUN and p + 2 <= ACE:
-        return "the run " + "-".join(place_text(q) for q in range(p, p + 3))
+        return _("the run {ranks}", ranks=_ranks(range(p, p + 3)))
     if top.kind == PAIRS and p + 1 <= ACE:
-        return "the pair run " + "-".join(place_text(q) for q in (p, p, p + 1, p + 1))
+        return _("the pair run {ranks}", ranks=_ranks((p, p, p + 1, p + 1)))
     return None
 
 
-def answers_text(top: Play) -> str:
+def answers_text(top: Play) -> Message:
     """What may follow ``top``, in words: ``"a single 9, a single 2 or a bomb"``."""
     if top.is_bomb:
-        return "a bigger bomb" if top.kind != JOKERS else "nothing: the two jokers are the top bomb"
+        return _("a bigger bomb") if top.kind != JOKERS else _("nothing: the two jokers are the top bomb")
     if top.kind in (SINGLE, PAIR) and top.place == TWO:
-        return "only a bomb"
+        return _("only a bomb")
     options = [x for x in (next_up(top),) if x]
     if top.kind in (SINGLE, PAIR) and top.place + 1 != TWO:
-        options.append("a single 2" if top.kind == SINGLE else "a pair of 2s")
-    return and_list(options + ["a bomb"], "or") if options else "only a bomb"
+        options.append(_("a single 2") if top.kind == SINGLE else _("a pair of 2s"))
+    return join(options + [_("a bomb")], "or") if options else _("only a bomb")
 
 
-def _not_one_higher(play: Play, top: Play) -> str:
+def _not_one_higher(play: Play, top: Play) -> Message:
     if top.kind in (SINGLE, PAIR) and top.place == TWO:
-        what = "a single 2" if top.kind == SINGLE else "a pair of 2s"
-        return (f"Only a bomb beats {what}: nothing is one rank higher than 2, and {play.shown} is no bomb.")
-    relation = ("bigger, but not exactly one rank higher" if play.place > top.place
-                else "not higher" if play.place < top.place else "only equal")
+        what = _("a single 2") if top.kind == SINGLE else _("a pair of 2s")
+        return _("Only a bomb beats {what}: nothing is one rank higher than 2, and {cards} is no bomb.",
+                 what=what, cards=play.shown)
     if next_up(top) is None:
-        return (f"{top.shown} is on the table and nothing is one rank higher (a 2 never sits in a run), "
-                f"so only a bomb may follow; {play.shown} is no bomb.")
-    return (f"{top.shown} is on the table: an ordinary follow is the same type exactly one rank higher, so "
-            f"only {answers_text(top)} may follow; {play.shown} is {relation}.")
+        return _("{top} is on the table and nothing is one rank higher (a 2 never sits in a run), so only a "
+                 "bomb may follow; {cards} is no bomb.", top=top.shown, cards=play.shown)
+    if play.place > top.place:
+        return _("{top} is on the table: an ordinary follow is the same type exactly one rank higher, so only "
+                 "{answers} may follow; {cards} is bigger, but not exactly one rank higher.", top=top.shown,
+                 answers=answers_text(top), cards=play.shown)
+    if play.place < top.place:
+        return _("{top} is on the table: an ordinary follow is the same type exactly one rank higher, so only "
+                 "{answers} may follow; {cards} is not higher.", top=top.shown, answers=answers_text(top),
+                 cards=play.shown)
+    return _("{top} is on the table: an ordinary follow is the same type exactly one rank higher, so only "
+             "{answers} may follow; {cards} is only equal.", top=top.shown, answers=answers_text(top),
+             cards=play.shown)
 
 
-def _weaker_bomb(play: Play, top: Play) -> str:
+def _weaker_bomb(play: Play, top: Play) -> Message:
     if top.kind == JOKERS:
-        return f"Nothing beats the two jokers, the top bomb; {play.name()} ({play.shown}) does not."
+        return _("Nothing beats the two jokers, the top bomb; {play} ({cards}) does not.", play=play.name(),
+                 cards=play.shown)
     if play.kind == top.kind:
-        return (f"{play.name()} ({play.shown}) do not beat {top.name()}: bombs of the same size compare by "
-                f"rank ({place_text(play.place)} is not above {place_text(top.place)}).")
-    return (f"{play.name()} ({play.shown}) do not beat {top.name()}: a bomb of four beats every bomb of "
-            "three, whatever the ranks (three of a kind < four of a kind < the two jokers).")
+        return _("{play} ({cards}) do not beat {top}: bombs of the same size compare by rank ({rank} is not "
+                 "above {other}).", play=play.name(), cards=play.shown, top=top.name(),
+                 rank=place_text(play.place), other=place_text(top.place))
+    return _("{play} ({cards}) do not beat {top}: a bomb of four beats every bomb of three, whatever the ranks "
+             "(three of a kind < four of a kind < the two jokers).", play=play.name(), cards=play.shown,
+             top=top.name())
 
 
 # --- which plays a hand holds --------------------------------------------------------------------

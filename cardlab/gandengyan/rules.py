@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import ALL_CARDS, RANK_NAMES, Card, deck
+from ..i18n import N_, Message, _
 
 # Places in the order of the ranks: 3 is 0, ..., A is 11, 2 is 12. "One higher" is the next place.
 ORDER = (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 2)
@@ -33,10 +34,64 @@ def in_order(cards) -> list[Card]:
     return sorted(cards, key=lambda c: (c.suit is None, PLACE_OF.get(c, 0), c.index))
 
 
-def and_list(words, last: str = "and") -> str:
-    """``"a"``, ``"a and b"``, ``"a, b and c"`` (or with ``last="or"``, ``"a, b or c"``)."""
-    words = list(words)
-    return f"{', '.join(words[:-1])} {last} {words[-1]}" if len(words) > 1 else "".join(words)
+def _fold(items, sentence):
+    """``items`` run together, two at a time, by ``sentence`` (a message of ``{items}`` and
+    ``{item}``): the first item alone when there is one, ``""`` when there is none."""
+    items = list(items)
+    if not items:
+        return ""
+    text = items[0]
+    for item in items[1:]:
+        text = sentence(text, item)
+    return text
+
+
+def or_list(items):
+    """``"a or b or c"``: every item after the first with "or", in the current language."""
+    return _fold(items, lambda text, item: _("{items} or {item}", items=text, item=item))
+
+
+def comma_list(items):
+    """``"a, b, c"`` in the current language (a list without "and": names, counts)."""
+    return _fold(items, lambda text, item: _("{items}, {item}", items=text, item=item))
+
+
+def semicolon_list(items):
+    """``"a; b; c"`` in the current language."""
+    return _fold(items, lambda text, item: _("{items}; {item}", items=text, item=item))
+
+
+class Lines(Message):
+    """Messages one under the other, each read in the current language when the lines are read."""
+
+    __slots__ = ("lines",)
+
+    def __init__(self, lines):
+        super().__init__("")
+        self.lines = tuple(lines)
+
+    def __str__(self) -> str:
+        return "\n".join(map(str, self.lines))
+
+    def __reduce__(self):
+        return (Lines, (self.lines,))
+
+
+class Capital(Message):
+    """A message read with its first letter a capital (a play's name that begins a sentence)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text):
+        super().__init__("")
+        self.text = text
+
+    def __str__(self) -> str:
+        text = str(self.text)
+        return text[:1].upper() + text[1:]
+
+    def __reduce__(self):
+        return (Capital, (self.text,))
 
 
 @dataclass(frozen=True)
@@ -55,7 +110,8 @@ class GanDengYanRules:
       the leader last). It matters only when the stock runs out part way round.
     - ``must_play``: a player who can follow must play (有出必出); passing is then refused with
       ``must_play``.
-    - ``title``: the version in words, as the players would name it.
+    - ``title``: the version in words, as the players would name it (English, marked for the
+      catalogs: read it as ``_(rules.title)``).
     - ``jokers_equal`` (every rule set): false: the jokers are 大王 (the big, red one) and 小王
       (the small, black one), and are drawn so.
 
@@ -93,19 +149,24 @@ class GanDengYanRules:
         return self.deck_name == "jokers54"
 
     @property
-    def wild_word(self) -> str:
-        """What the deck's wild cards are called: ``"joker"`` or ``"wild card"``."""
-        return "joker" if self.joker_bomb else "wild card"
+    def wild_word(self) -> Message:
+        """What one of the deck's wild cards is called: ``"joker"`` or ``"wild card"``."""
+        return _("joker") if self.joker_bomb else _("wild card")
+
+    @property
+    def wild_words(self) -> Message:
+        """What the deck's wild cards are called: ``"jokers"`` or ``"wild cards"``."""
+        return _("jokers") if self.joker_bomb else _("wild cards")
 
 
 RULESETS = {
     "yiqi": GanDengYanRules(
-        name="yiqi", title="弈棋耍大牌's main version: 54 cards, every player draws after a round",
+        name="yiqi", title=N_("弈棋耍大牌's main version: 54 cards, every player draws after a round"),
         deck_name="jokers54", players=(2, 5)),
     "yiqi-single-draw": GanDengYanRules(
-        name="yiqi-single-draw", title="弈棋耍大牌's single-draw variant: only the player who takes "
-        "the lead draws", deck_name="jokers54", players=(2, 5), draw="leader"),
+        name="yiqi-single-draw", title=N_("弈棋耍大牌's single-draw variant: only the player who "
+                                             "takes the lead draws"), deck_name="jokers54", players=(2, 5), draw="leader"),
     "jj": GanDengYanRules(
-        name="jj", title="JJ's three-player version: 58 cards with 6 wild cards, play when able "
-        "(有出必出)", deck_name="jj58", players=(3, 3), must_play=True),
+        name="jj", title=N_("JJ's three-player version: 58 cards with 6 wild cards, play when able "
+                              "(有出必出)"), deck_name="jj58", players=(3, 3), must_play=True),
 }

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from ..cards import Card, count_cards, deck_set, format_cards, plain
+from ..cards import Card, deck_set, format_cards, plain
 from ..engine import (Action, DealError, Event, IllegalAction, Match, Refusal, State, View,
                       check_cards_unique, deal_cards, deal_hands, deal_random, player_name, player_names,
                       rule_set)
+from ..i18n import N_, Message, _, join, n_, p_
 from .combos import Play, alone_text, can_lead, legal_plays, readings, ruling, show, token_text
-from .rules import RULESETS, GanDengYanRules, and_list, in_order
+from .rules import RULESETS, GanDengYanRules, comma_list, in_order, or_list, semicolon_list
 
 # Actions and events are built with tuple.__new__: through their NamedTuple __new__ they are
 # several times slower to make, and every decision makes a few.
 _new = tuple.__new__
-# "holds 6 cards": the hand sizes a draw speaks of, written out once (up to the 58 cards of jj)
-_N_CARDS = tuple(count_cards(n) for n in range(59))
 
 # Refusals of a play in the contract's order: when every reading of the jokers is refused, the
 # refusal listed first applies, as it would with several reasons for one reading.
@@ -65,11 +64,11 @@ class GanDengYanState(State):
     """
 
     game = "gandengyan"
-    game_title = "Gan Deng Yan"
+    game_title = N_("Gan Deng Yan")
     PRIVATE_EVENTS = frozenset({"draw"})
     VERBS = {"play": (1, 99), "pass": 0}
-    NAME = "Gan Deng Yan"
-    ACTIONS_IN_WORDS = "in turn, players play a combination one rank higher (or a bomb) or pass"
+    NAME = N_("Gan Deng Yan")
+    ACTIONS_IN_WORDS = N_("in turn, players play a combination one rank higher (or a bomb) or pass")
 
     def __init__(self, rules: GanDengYanRules, players, hands, stock, leader: str, dealer: str | None = None):
         self.rules = rules
@@ -171,15 +170,16 @@ class GanDengYanState(State):
         player, verb, cards = action
         if self.over:
             if self.winner:
-                why = f"{self.winner} emptied their hand and won at once"
-            else:
-                why = "nobody could play any more"
-            return Refusal("game_over", f"The game is over: {why}; nobody plays or draws after that.")
+                return Refusal("game_over", _("The game is over: {player} emptied their hand and won at once; "
+                                              "nobody plays or draws after that.", player=self.winner))
+            return Refusal("game_over", _("The game is over: nobody could play any more; nobody plays or draws "
+                                          "after that."))
         if verb not in self.VERBS:
             return self.missing_verb(verb)
         if player != self.turn:
-            return Refusal("not_your_turn", f"It is {self.turn}'s turn: play goes clockwise, to each "
-                           "player's left, and a player who passed may play again once someone plays.")
+            return Refusal("not_your_turn", _("It is {player}'s turn: play goes clockwise, to each player's left, "
+                                              "and a player who passed may play again once someone plays.",
+                                              player=self.turn))
         if verb == "pass":
             return self._check_pass(player)
         refusal, play = self._resolve(player, cards)
@@ -191,17 +191,23 @@ class GanDengYanState(State):
         top = self.top
         if top is None:
             if can_lead(self.hands[player], self.rules):
-                return Refusal("cannot_pass", f"The table is empty, so {player} leads and must play (any "
-                               "type): a pass lets a play on the table go by.")
+                return Refusal("cannot_pass", _("The table is empty, so {player} leads and must play (any type): "
+                                                "a pass lets a play on the table go by.", player=player))
             return None
         if self.rules.must_play:
             offered = self._still_offered()
             plays = offered[1] if offered is not None else self.plays_for(player)
+            if len(plays) > 3:
+                return Refusal("must_play", n_("Under {rules} a player who can follow must play (有出必出): "
+                                               "{player} could follow {top} with {plays} ({count} play in all).",
+                                               "Under {rules} a player who can follow must play (有出必出): "
+                                               "{player} could follow {top} with {plays} ({count} plays in all).",
+                                               len(plays), rules=self.rules.name, player=player, top=top.shown,
+                                               plays=join(plays[:3], "or")))
             if plays:
-                some = and_list(map(str, plays[:3]), "or")
-                more = f" ({len(plays)} plays in all)" if len(plays) > 3 else ""
-                return Refusal("must_play", f"Under {self.rules.name} a player who can follow must play "
-                               f"(有出必出): {player} could follow {top.shown} with {some}{more}.")
+                return Refusal("must_play", _("Under {rules} a player who can follow must play (有出必出): "
+                                              "{player} could follow {top} with {plays}.", rules=self.rules.name,
+                                              player=player, top=top.shown, plays=join(plays, "or")))
         return None
 
     def _resolve(self, player: str, tokens) -> tuple[Refusal | None, Play | None]:
@@ -212,10 +218,12 @@ class GanDengYanState(State):
         for t in tokens:
             c = plain(t)
             if c in seen:
-                return Refusal("not_in_hand", f"{c.symbol} is named twice; there is only one {c.symbol}."), None
+                return Refusal("not_in_hand", _("{card} is named twice; there is only one {card}.",
+                                                card=c.symbol)), None
             seen.add(c)
             if c not in hand:
-                return Refusal("not_in_hand", f"{player} does not hold {c.symbol}."), None
+                return Refusal("not_in_hand", _("{player} does not hold {card}.", player=player,
+                                                card=c.symbol)), None
         plays, refusal = readings(tokens, self.rules)
         if refusal is not None:
             return refusal, None
@@ -225,9 +233,10 @@ class GanDengYanState(State):
         if len(legal) == 1:
             return None, legal[0]
         if legal:
-            options = " or ".join(format_cards(p.cards) for p in legal)
-            return Refusal("invalid_combination", f"The {self.rules.wild_word}s could stand for different "
-                           f"ranks here; write which with '=': {options}."), None
+            options = or_list(format_cards(p.cards) for p in legal)
+            return Refusal("invalid_combination", _("The {wilds} could stand for different ranks here; write "
+                                                    "which with '=': {options}.", wilds=self.rules.wild_words,
+                                                    options=options)), None
         (code, why), reading = min(judged, key=lambda j: _PLAY_CODES.index(j[0][0]))
         return Refusal(code, why), reading
 
@@ -276,9 +285,9 @@ class GanDengYanState(State):
         for c in play.physical:
             hand.remove(c)
         if self.table:
-            text = f"{player} plays {play}: {ruling(play, self.table[-1][1])[1]}."
+            text = _("{player} plays {play}: {why}.", player=player, play=play, why=ruling(play, self.table[-1][1])[1])
         else:
-            text = f"{player} leads {play}."
+            text = _("{player} leads {play}.", player=player, play=play)
         self.table.append((player, play))
         self.passed = []
         events = [_new(Event, ("play", player, play.cards, text))]
@@ -288,10 +297,11 @@ class GanDengYanState(State):
         self.winner = player
         self.over = True
         self.turn = None
-        left = "; ".join(f"{p} {show(cards)} ({count_cards(len(cards))})"
-                         for p, cards in self.leftovers().items() if cards)
-        events.append(Event("win", player, (), f"{player} has no cards left and wins at once: the game is "
-                            f"over and nobody draws. Left over: {left}."))
+        left = semicolon_list(n_("{player} {cards} ({count} card)", "{player} {cards} ({count} cards)", len(cards),
+                                 player=p, cards=show(cards))
+                              for p, cards in self.leftovers().items() if cards)
+        events.append(Event("win", player, (), _("{player} has no cards left and wins at once: the game is over "
+                                                 "and nobody draws. Left over: {left}.", player=player, left=left)))
         return events
 
     def _do_pass(self, player: str) -> list[Event]:
@@ -300,12 +310,14 @@ class GanDengYanState(State):
         if self.table:
             last, top = self.table[-1]
             if len(self.passed) == len(self.players) - 1:
-                return [_new(Event, ("pass", player, (), f"{player} passes."))] + self._end_round()
+                return [_new(Event, ("pass", player, (), _("{player} passes.", player=player)))] + self._end_round()
             self.turn = following
-            return [_new(Event, ("pass", player, (), f"{player} passes. A pass neither ends the round nor "
-                                f"draws a card: {following} may still follow {last}'s {top}."))]
+            return [_new(Event, ("pass", player, (), _("{player} passes. A pass neither ends the round nor draws a "
+                                                       "card: {next} may still follow {last}'s {play}.",
+                                                       player=player, next=following, last=last, play=top)))]
         lone = alone_text(self.hands[player], self.rules)
-        event = Event("pass", player, (), f"{player} has nothing that may lead and passes the lead. {lone}")
+        event = Event("pass", player, (), _("{player} has nothing that may lead and passes the lead. {why}",
+                                            player=player, why=lone))
         if len(self.passed) == len(self.players):
             return [event] + self._end_round()
         self.turn = following
@@ -320,45 +332,63 @@ class GanDengYanState(State):
         self.passed = []
         if top is not None:
             leader = last
-            events = [_new(Event, ("clear", leader, cards, f"Everyone else has passed {leader}'s {top}: the "
-                                  "round is over and the table is cleared."))]
+            events = [_new(Event, ("clear", leader, cards, _("Everyone else has passed {player}'s {play}: the "
+                                                             "round is over and the table is cleared.",
+                                                             player=leader, play=top)))]
         else:
             leader = self.lead
-            events = [Event("clear", leader, (), f"Every player has passed the lead: nobody holds anything "
-                            f"but a lone {self.rules.wild_word}. The round is over without a play.")]
+            events = [Event("clear", leader, (), _("Every player has passed the lead: nobody holds anything but a "
+                                                   "lone {wild}. The round is over without a play.",
+                                                   wild=self.rules.wild_word))]
             if not self.stock:
                 self.over = True
                 self.turn = None
-                events.append(Event("blocked", None, (), "The stock is empty, so nobody can ever play again: "
-                                    "the game ends with no winner."))
+                events.append(Event("blocked", None, (), _("The stock is empty, so nobody can ever play again: "
+                                                           "the game ends with no winner.")))
                 return events
         events.extend(self._draw(leader))
         self.lead = self.turn = leader
-        why = f"{leader} played last, so {leader}" if top is not None else f"{leader} keeps the lead and"
-        events.append(_new(Event, ("lead", leader, (), f"{why} leads the next round with any type.")))
+        if top is not None:
+            text = _("{player} played last, so {player} leads the next round with any type.", player=leader)
+        else:
+            text = _("{player} keeps the lead and leads the next round with any type.", player=leader)
+        events.append(_new(Event, ("lead", leader, (), text)))
         return events
 
     def _draw(self, leader: str) -> list[Event]:
         stock = self.stock
         if not stock:
-            return [Event("draw", None, (), "The stock is empty, so nobody draws.")]
+            return [Event("draw", None, (), _("The stock is empty, so nobody draws."))]
         order = self._draw_orders[leader]
         single = len(order) == 1
         hands = self.hands
         events = []
         for i, p in enumerate(order):
             if not stock:
-                rest = and_list(order[i:])
-                verb = "draws" if len(order) - i == 1 else "draw"
-                events.append(Event("draw", None, (), f"The stock is empty: {rest} {verb} nothing."))
+                rest = order[i:]
+                if len(rest) == 1:
+                    text = _("The stock is empty: {player} draws nothing.", player=rest[0])
+                else:
+                    text = _("The stock is empty: {players} draw nothing.", players=join(rest))
+                events.append(Event("draw", None, (), text))
                 break
             c = stock.pop(0)
             hand = hands[p]
             hand.append(c)
-            what = (f"{p} takes the lead and is the only one to draw: {p} draws {token_text(c)}" if single
-                    else f"{p} draws {token_text(c)}" if i else f"{p} draws {token_text(c)} first")
-            end = "" if stock else " The stock is now empty."
-            events.append(_new(Event, ("draw", p, (c,), f"{what} and holds {_N_CARDS[len(hand)]}.{end}")))
+            card, held = token_text(c), len(hand)
+            if single:
+                text = n_("{player} takes the lead and is the only one to draw: {player} draws {card} and holds "
+                          "{count} card.", "{player} takes the lead and is the only one to draw: {player} draws "
+                          "{card} and holds {count} cards.", held, player=p, card=card)
+            elif i:
+                text = n_("{player} draws {card} and holds {count} card.",
+                          "{player} draws {card} and holds {count} cards.", held, player=p, card=card)
+            else:
+                text = n_("{player} draws {card} first and holds {count} card.",
+                          "{player} draws {card} first and holds {count} cards.", held, player=p, card=card)
+            if not stock:
+                text = _("{draw} The stock is now empty.", draw=text)
+            events.append(_new(Event, ("draw", p, (c,), text)))
         return events
 
     # --- views ----------------------------------------------------------------------------------
@@ -397,16 +427,17 @@ class GanDengYanState(State):
             expect["winner"] = self.winner
         return expect
 
-    def outcome(self) -> str:
-        return f"{self.winner} wins" if self.winner else "blocked, nobody wins"
+    def outcome(self) -> Message:
+        return _("{player} wins", player=self.winner) if self.winner else _("blocked, nobody wins")
 
-    def score_line(self) -> tuple[dict[str, str], dict[str, int]]:
+    def score_line(self) -> tuple[dict[str, Message], dict[str, int]]:
         """Wins, or the cards left; one for the winner."""
-        cells = {p: "wins" if p == self.winner else f"{count_cards(len(self.hands[p]))} left" for p in self.players}
+        cells = {p: p_("score", "wins") if p == self.winner
+                 else n_("{count} card left", "{count} cards left", len(self.hands[p])) for p in self.players}
         return cells, {p: int(p == self.winner) for p in self.players}
 
-    def score_total(self) -> str:
-        return "wins"
+    def score_total(self) -> Message:
+        return p_("score total", "wins")
 
     def standings(self) -> dict[str, float]:
         """Once over: the winner is 1st; the others follow by the cards left in hand, fewer first,
@@ -448,22 +479,28 @@ class GanDengYanState(State):
         return other
 
     def describe(self) -> str:
-        lines = [f"gandengyan ({self.rules.name}); stock {len(self.stock)}, cleared {len(self.pile)}"]
+        """The position in plain text, one fact a line, in the current language (read when it is
+        shown: ``str(state)`` is this text)."""
+        lines = []
         for p in self.players:
-            tags = [t for t, on in (("dealer", p == self.dealer), ("winner", p == self.winner),
-                                    ("passed", p in self.passed)) if on]
-            tag = f"  ({'; '.join(tags)})" if tags else ""
-            lines.append(f"  {p}: {format_cards(in_order(self.hands[p])) or '-'}{tag}")
+            tags = [t for t, on in ((p_("seat", "dealer"), p == self.dealer), (p_("seat", "winner"), p == self.winner),
+                                    (p_("seat", "passed"), p in self.passed)) if on]
+            cards = format_cards(in_order(self.hands[p])) or "-"
+            lines.append(_("{player}: {cards}  ({tags})", player=p, cards=cards, tags=semicolon_list(tags)) if tags
+                         else _("{player}: {cards}", player=p, cards=cards))
         if self.over:
-            left = ", ".join(f"{p} {count_cards(len(self.hands[p]))}" for p in self.players if p != self.winner)
-            head = f"{self.winner} wins" if self.winner else "blocked, no winner"
-            lines.append(f"  game over: {head}; left over: {left}")
-            return "\n".join(lines)
-        top = self.top
-        lines.append(f"  table: {top.name()} ({format_cards(top.cards)}) by {self.last_player}" if top
-                     else "  table: empty, any type leads")
-        lines.append(f"  turn: {self.turn}")
-        return "\n".join(lines)
+            left = comma_list(n_("{player} {count} card", "{player} {count} cards", len(self.hands[p]), player=p)
+                              for p in self.players if p != self.winner)
+            lines.append(_("game over: {player} wins; left over: {left}", player=self.winner, left=left)
+                         if self.winner else _("game over: blocked, no winner; left over: {left}", left=left))
+        else:
+            top = self.top
+            lines.append(_("table: {play} ({cards}) by {player}", play=top.name(), cards=format_cards(top.cards),
+                           player=self.last_player) if top else _("table: empty, any type leads"))
+            lines.append(_("turn: {player}", player=self.turn))
+        head = _("gandengyan ({rules}); stock {stock}, cleared {cleared}", rules=self.rules.name,
+                 stock=len(self.stock), cleared=len(self.pile))
+        return "\n".join([str(head)] + [f"  {line}" for line in lines])
 
     def hand_order(self, cards) -> list[Card]:
         return in_order(cards)
@@ -477,18 +514,18 @@ class GanDengYanState(State):
 
         return gandengyan_svg(self, **options)
 
-    def play_words(self, action: Action) -> str:
+    def play_words(self, action: Action) -> Message:
         """A play as the combination it makes: ``"a run 7-8-9"``, ``"three 5s"``."""
         if action.verb != "play":
             return super().play_words(action)
         return self.play_of(action).called
 
-    def table_talk(self) -> list[tuple[str, str]]:
+    def table_talk(self) -> list[tuple[Message, Message]]:
         from .checklist import table_talk
 
         return table_talk(self)
 
-    def checklist(self, action: Action) -> list[tuple[str, str]]:
+    def checklist(self, action: Action) -> list[tuple[Message, Message]]:
         from .checklist import ask
 
         return ask(self, action)

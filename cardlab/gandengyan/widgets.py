@@ -5,7 +5,8 @@ Built like the shared widgets of :mod:`cardlab.widgets`: a plain Python object f
 for every control that returns the text the learner reads, so a lesson prints it for nbval and a
 test drives it without a browser; the ipywidgets view is built on first use of ``.widget``.
 
-Every verdict is the engine's own rule and words, :func:`cardlab.gandengyan.combos.ruling` (and
+Every word the learner reads is read in the current language when it is shown. Every verdict is
+the engine's own rule and words, :func:`cardlab.gandengyan.combos.ruling` (and
 :func:`~cardlab.gandengyan.combos.readings` for what the cards make): the widget never restates
 which play beats which.
 
@@ -23,10 +24,11 @@ from html import escape
 from typing import Iterable
 
 from ..cards import CardError, StandIn, deck_set, parse_cards, plain
+from ..i18n import N_, Message, _, p_
 from ..svg import LABEL, MUTED, PAD, placed, stand_in_symbol, svg_document, svg_text, text_width
 from ..widgets import ACCEPTED, INFO, REFUSED, VERDICT_COLOURS, Widget, lines_html, still_html
 from .combos import Play, readings, ruling, show
-from .rules import RULESETS, GanDengYanRules
+from .rules import RULESETS, Capital, GanDengYanRules, Lines, or_list, semicolon_list
 
 # The plays the lists offer: the rows of the article's bomb table (section 四), a bomb made with a
 # joker (4-4-joker), and ordinary plays to set against them, the 2s included. Each has one reading.
@@ -38,12 +40,13 @@ PLAYS = ("S8 H8", "S5 H5 D5", "SK HK DK", "SA HA DA", "S3 H3 D3 C3", "S2 H2 D2 C
 ARTICLE_ROWS = (("S8 H8", "S5 H5 D5"), ("S5 H5 D5", "SK HK DK"), ("SA HA DA", "S3 H3 D3 C3"),
                 ("S2 H2 D2 C2", "BJ RJ"))
 
-TABLE, PLAYED = "on the table", "played on it"
-NOTHING = "(choose)"
+# The two sides, and an empty choice (marked for the catalogs: read as _(TABLE) ...).
+TABLE, PLAYED = N_("on the table"), N_("played on it")
+NOTHING = N_("(choose)")
 
 
-def _capital(text: str) -> str:
-    return text[0].upper() + text[1:]
+def _capital(text) -> Capital:
+    return Capital(text)
 
 
 def _same(play: Play):
@@ -85,7 +88,7 @@ class BombCompare(Widget):
 
     # The rule, asked of the engine.
 
-    def read(self, text: str) -> tuple[Play | None, str]:
+    def read(self, text: str) -> tuple[Play | None, Message | str]:
         """The one combination ``text`` makes (cards as ``S8 H8`` or ``8♠ 8♥``), or ``None`` and why
         not, in the engine's words where it gives them."""
         try:
@@ -95,16 +98,16 @@ class BombCompare(Widget):
         named = [plain(t) for t in tokens]
         for c in named:
             if named.count(c) > 1:
-                return None, f"{c.symbol} is named twice; there is only one {c.symbol}"
+                return None, _("{card} is named twice; there is only one {card}", card=c.symbol)
             if c not in deck_set(self.rules.deck_name):
-                return None, f"{c.symbol} is not a card of the {self.rules.name} deck"
+                return None, _("{card} is not a card of the {rules} deck", card=c.symbol, rules=self.rules.name)
         plays, refusal = readings(tokens, self.rules)
         if refusal is not None:
-            return None, f"refused ({refusal.code}): {refusal.explanation}"
+            return None, _("refused ({code}): {why}", code=refusal.code, why=refusal.explanation)
         if len(plays) > 1:
-            options = " or ".join(show(p.cards) for p in plays)
-            return None, (f"the {self.rules.wild_word}s could stand for different ranks; write which "
-                          f"with '=': {options}")
+            options = or_list(show(p.cards) for p in plays)
+            return None, _("the {wilds} could stand for different ranks; write which with '=': {options}",
+                           wilds=self.rules.wild_words, options=options)
         return plays[0], ""
 
     @staticmethod
@@ -112,41 +115,42 @@ class BombCompare(Widget):
         """Whether ``played`` may go on ``table`` (the engine's :func:`ruling`)."""
         return ruling(played, table)[0] is None
 
-    def line(self, played: Play, table: Play) -> str:
+    def line(self, played: Play, table: Play) -> Message:
         """``played`` put on ``table``, in one line: beats it and why, or refused with the reason
         code and the engine's explanation."""
         code, why = ruling(played, table)
-        verdict = f"beats it: {why}." if code is None else f"refused ({code}): {why}"
-        return f"{played} on {table}: {verdict}"
+        if code is None:
+            return _("{played} on {table}: beats it: {why}.", played=played, table=table, why=why)
+        return _("{played} on {table}: refused ({code}): {why}", played=played, table=table, code=code, why=why)
 
-    def explain(self, table: Play, played: Play) -> str:
+    def explain(self, table: Play, played: Play) -> Message:
         """The answer the learner reads for ``played`` put on ``table``: that way round, the other
         way round, and the winner."""
         lines = [_capital(self.line(played, table)),
-                 "The other way round, " + self.line(table, played)]
+                 _("The other way round, {line}", line=self.line(table, played))]
         if self.beats(played, table):
-            lines.append(f"Winner: {played}.")
+            lines.append(_("Winner: {play}.", play=played))
         elif self.beats(table, played):
-            lines.append(f"Winner: {table}.")
+            lines.append(_("Winner: {play}.", play=table))
         else:
-            lines.append("Winner: neither; each is refused on the other.")
-        return "\n".join(lines)
+            lines.append(_("Winner: neither; each is refused on the other."))
+        return Lines(lines)
 
     # The controls.
 
     @property
-    def message(self) -> str:
+    def message(self) -> Message | str:
         """What the widget says now."""
         return self._message
 
-    def _say(self, text: str, verdict: str) -> str:
+    def _say(self, text: Message | str, verdict: str) -> Message | str:
         self._message, self._verdict = text, verdict
         self._refresh()
         return text
 
     def _listed(self, choice: int | str) -> Play:
         if isinstance(choice, str):
-            play, _ = self.read(choice)
+            play, _why = self.read(choice)
             index = self._index(play)
             if index is None:
                 listed = "; ".join(show(p.cards) for p in self.plays)
@@ -166,34 +170,34 @@ class BombCompare(Widget):
 
     def _show(self) -> str:
         if self.table is None or self.played is None:
-            missing = "on the table" if self.table is None else "to put on it"
-            return self._say(f"Now choose the play {missing}.", INFO)
+            return self._say(_("Now choose the play on the table.") if self.table is None
+                             else _("Now choose the play to put on it."), INFO)
         return self._say(self.explain(self.table, self.played),
                          ACCEPTED if self.beats(self.played, self.table) else REFUSED)
 
-    def set_table(self, choice: int | str) -> str:
+    def set_table(self, choice: int | str) -> Message:
         """The list "on the table": choose play ``choice`` (its number from 0, or its cards such as
         ``"S8 H8"``). Returns the answer, or a line asking for the other play. Raises
         ``ValueError`` for a play the list does not have."""
         self.table = self._listed(choice)
         return self._show()
 
-    def set_played(self, choice: int | str) -> str:
+    def set_played(self, choice: int | str) -> Message:
         """The list "played on it", as :meth:`set_table`."""
         self.played = self._listed(choice)
         return self._show()
 
-    def pick(self, table: int | str, played: int | str) -> str:
+    def pick(self, table: int | str, played: int | str) -> Message:
         """Both lists at once: ``played`` put on ``table``."""
         self.table, self.played = self._listed(table), self._listed(played)
         return self._show()
 
-    def swap(self) -> str:
+    def swap(self) -> Message:
         """Exchange the two plays: the one on the table is now put on the other."""
         self.table, self.played = self.played, self.table
         return self._show()
 
-    def judge(self, table: str, played: str) -> str:
+    def judge(self, table: str, played: str) -> Message:
         """Any two plays typed in the card notation (``"S8 H8"``, ``"8♠ 8♥"``, ``"S4 H4 BJ=4"``):
         ``played`` put on ``table``. A play that is no single combination gets the engine's reason,
         and nothing else changes."""
@@ -201,16 +205,17 @@ class BombCompare(Widget):
         for side, text in ((TABLE, table), (PLAYED, played)):
             play, why = self.read(text)
             if play is None:
-                return self._say(f"The play {side}: {why}", REFUSED)
+                return self._say(_("The play on the table: {why}", why=why) if side == TABLE
+                                 else _("The play played on it: {why}", why=why), REFUSED)
             found.append(play)
         self.table, self.played = found
         return self._show()
 
-    def article(self) -> str:
+    def article(self) -> Message:
         """The rows of the article's bomb table (section 四), each judged by the engine."""
         rows = [_capital(self.line(self.read(played)[0], self.read(table)[0]))
                 for table, played in ARTICLE_ROWS]
-        return self._say("The article's bomb table, judged by the engine:\n" + "\n".join(rows), INFO)
+        return self._say(Lines([_("The article's bomb table, judged by the engine:"), *rows]), INFO)
 
     def reset(self) -> None:
         """Forget both plays and the answer."""
@@ -226,8 +231,10 @@ class BombCompare(Widget):
             return ""
         width, step = 44, 44 * 1.08
         x, parts, names, height = PAD, [], [], 0.0
-        for label, play in ((TABLE, self.table), (PLAYED, self.played)):
-            caption = f"{label}: {play.name()}" if play else f"{label}: (choose)"
+        for side, play in ((TABLE, self.table), (PLAYED, self.played)):
+            label = _(side)
+            caption = str(_("{side}: {play}", side=label, play=play.name()) if play
+                          else _("{side}: {play}", side=label, play=_(NOTHING)))
             parts.append(svg_text(x, PAD + LABEL, caption, LABEL, anchor="start", weight="bold"))
             top = PAD + LABEL + 8
             tokens = play.cards if play else ()
@@ -236,11 +243,12 @@ class BombCompare(Widget):
                 parts.append(placed(plain(token), left, top, width))
                 if isinstance(token, StandIn):
                     parts.append(svg_text(left + width / 2, top + width * 1.4 + 14,
-                                          f"as {stand_in_symbol(token)}", 12, MUTED))
-            names.append(f"{label}: {play}" if play else f"{label}: nothing")
+                                          str(_("as {card}", card=stand_in_symbol(token))), 12, MUTED))
+            names.append(_("{side}: {play}", side=label, play=play) if play
+                         else _("{side}: nothing", side=label))
             height = max(height, top + width * 1.4 + 22)
             x += max(len(tokens) * step, text_width(caption, LABEL)) + 3 * PAD
-        return svg_document(x - 2 * PAD, height + PAD, "; ".join(names), "".join(parts))
+        return svg_document(x - 2 * PAD, height + PAD, str(semicolon_list(names)), "".join(parts))
 
     def __repr__(self) -> str:
         table = show(self.table.cards) if self.table else "nothing"
@@ -255,47 +263,63 @@ class BombCompare(Widget):
         rows = "".join(f"<tr><td{left}>{escape(str(self.read(table)[0]))}</td>"
                        f"<td{left}>{escape(str(self.read(played)[0]))}</td></tr>"
                        for table, played in ARTICLE_ROWS)
-        return still_html("Which play beats which",
-                          f"<p>The article's bomb table: each play on the right beats the play on the "
-                          f"left.</p><table><tr><th{left}>{TABLE}</th><th{left}>{PLAYED}</th></tr>"
-                          f"{rows}</table>")
+        intro = _("The article's bomb table: each play on the right beats the play on the left.")
+        heads = "".join(f"<th{left}>{escape(str(_(side)), quote=False)}</th>" for side in (TABLE, PLAYED))
+        return still_html(str(_("Which play beats which")),
+                          f"<p>{escape(str(intro), quote=False)}</p><table><tr>{heads}</tr>{rows}</table>")
 
     # The view.
 
     def _build(self, ipw):
-        options = [(NOTHING, None)] + [(str(p), i) for i, p in enumerate(self.plays)]
         self._menus = {}
         for side in (TABLE, PLAYED):
-            menu = ipw.Dropdown(options=options, value=None, description=_capital(side),
-                                style={"description_width": "initial"}, layout=ipw.Layout(width="auto"))
+            menu = ipw.Dropdown(options=self._options(), value=None, style={"description_width": "initial"},
+                                layout=ipw.Layout(width="auto"))
             menu.observe(lambda change, side=side: self._on_menu(side, change["new"]), names="value")
             self._menus[side] = menu
-        swap = ipw.Button(description="Swap", tooltip="put the play on the table on the other one",
-                          layout=ipw.Layout(width="auto"))
-        swap.on_click(lambda _b: self.swap())
+        self._swap = ipw.Button(layout=ipw.Layout(width="auto"))
+        self._swap.on_click(lambda _b: self.swap())
         self._typed = {side: ipw.Text(placeholder="8♠ 8♥" if side == TABLE else "5♠ 5♥ 5♦",
-                                      description=_capital(side), style={"description_width": "initial"},
-                                      layout=ipw.Layout(width="17em"))
+                                      style={"description_width": "initial"}, layout=ipw.Layout(width="17em"))
                        for side in (TABLE, PLAYED)}
-        compare = ipw.Button(description="Compare", tooltip="compare the two plays typed",
-                             layout=ipw.Layout(width="auto"))
-        compare.on_click(lambda _b: self.judge(self._typed[TABLE].value, self._typed[PLAYED].value))
-        article = ipw.Button(description="The article's table", tooltip="the rows of the article's bomb table",
-                             layout=ipw.Layout(width="auto"))
-        article.on_click(lambda _b: self.article())
+        self._compare = ipw.Button(layout=ipw.Layout(width="auto"))
+        self._compare.on_click(lambda _b: self.judge(self._typed[TABLE].value, self._typed[PLAYED].value))
+        self._article = ipw.Button(layout=ipw.Layout(width="auto"))
+        self._article.on_click(lambda _b: self.article())
         self._picture = ipw.HTML()
         self._picture.add_class("cardlab-picture")
         self._verdict_html = ipw.HTML()
         self._verdict_html.add_class("cardlab-verdict")
+        self._heading, self._or_type = ipw.HTML(), ipw.HTML()
         row = ipw.Layout(flex_flow="row wrap", align_items="center")
-        box = ipw.VBox([ipw.HTML("<b>Which play beats which: choose a play on the table and a play put "
-                                 "on it, or type them</b>"),
-                        ipw.HBox([self._menus[TABLE], self._menus[PLAYED], swap], layout=row),
-                        ipw.HBox([ipw.HTML("Or type:&nbsp;"), self._typed[TABLE], self._typed[PLAYED], compare,
-                                  article], layout=row),
+        box = ipw.VBox([self._heading,
+                        ipw.HBox([self._menus[TABLE], self._menus[PLAYED], self._swap], layout=row),
+                        ipw.HBox([self._or_type, self._typed[TABLE], self._typed[PLAYED], self._compare,
+                                  self._article], layout=row),
                         self._picture, self._verdict_html])
         box.add_class("cardlab-bomb-compare")
         return box
+
+    def _options(self) -> list[tuple[str, int | None]]:
+        """The lists' entries as they read now: "(choose)", then every play."""
+        return [(str(_(NOTHING)), None)] + [(str(p), i) for i, p in enumerate(self.plays)]
+
+    def _label_view(self) -> None:
+        """Every label of the view, in the current language (read again at each redrawing)."""
+        options = self._options()
+        for side in (TABLE, PLAYED):
+            self._menus[side].description = self._typed[side].description = str(_capital(_(side)))
+            if list(self._menus[side].options) != options:
+                self._menus[side].options = options  # after a change of language; the value is set again
+        self._swap.description = str(p_("button", "Swap"))
+        self._swap.tooltip = str(_("put the play on the table on the other one"))
+        self._compare.description = str(p_("button", "Compare"))
+        self._compare.tooltip = str(_("compare the two plays typed"))
+        self._article.description = str(p_("button", "The article's table"))
+        self._article.tooltip = str(_("the rows of the article's bomb table"))
+        heading = _("Which play beats which: choose a play on the table and a play put on it, or type them")
+        self._heading.value = f"<b>{escape(str(heading), quote=False)}</b>"
+        self._or_type.value = f"{escape(str(_('Or type:')), quote=False)}&nbsp;"
 
     _syncing = False
 
@@ -307,9 +331,10 @@ class BombCompare(Widget):
 
     def _update_view(self) -> None:
         self._syncing = True  # the lists follow the Python state; their observers must not echo
+        self._label_view()
         for side, play in ((TABLE, self.table), (PLAYED, self.played)):
             self._menus[side].value = self._index(play)
         self._syncing = False
         self._picture.value = self.picture()
-        self._verdict_html.value = (lines_html(self._message, "cardlab-verdict-text",
+        self._verdict_html.value = (lines_html(str(self._message), "cardlab-verdict-text",
                                                VERDICT_COLOURS[self._verdict]) if self._message else "")
