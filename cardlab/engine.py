@@ -100,7 +100,7 @@ class Event(NamedTuple):
     text: str
 
     def __str__(self) -> str:
-        return self.text
+        return str(self.text)
 
 
 @dataclass(frozen=True)

@@ -770,7 +770,7 @@ class StepOutcome:
     @property
     def narration(self) -> str:
         """The engine's explanation of the step, then the scenario's note."""
-        parts = [e.text for e in self.events]
+        parts = [str(e.text) for e in self.events]
         if self.refusal is not None:
             parts.append(f"Refused ({self.refusal.code}): {self.refusal.explanation}")
         if self.step.note:

@@ -196,7 +196,7 @@ class Table(TryIt):
         one = "|".join(re.escape(w) for c in hidden for w in (str(c), c.symbol))
         run = re.compile(rf"(?<![\w=])(?:{one})(?: (?:{one}))*(?![\w=])")
         return run.sub(lambda m: count_cards(len(m.group(0).split()), "hidden card")
-                       if " " in m.group(0) else "a hidden card", event.text)
+                       if " " in m.group(0) else "a hidden card", str(event.text))
 
     def _note(self, heading: str, events: list[Event] = (), refusal=None, seen_heading: str | None = None) -> str:
         """Log one step and return what the learner reads of it (``seen_heading``: the heading

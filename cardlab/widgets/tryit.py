@@ -264,7 +264,7 @@ class TryIt(SizedWidget):
         acting = self._state.to_act()
         if acting and self._player not in acting:
             self._player = acting[0]
-        return self._say("\n".join(e.text for e in events), ACCEPTED)
+        return self._say("\n".join(str(e.text) for e in events), ACCEPTED)
 
     def _choose_hint(self, verb: str) -> str:
         """After a refusal: a line asking to choose a reading, when the selection has several."""
