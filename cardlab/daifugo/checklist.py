@@ -298,7 +298,7 @@ def _miyako_answer(state) -> Message:
 def _points_answer(rules) -> Message:
     if rules.points is None:
         return _("no: only the places count, from 大富豪 (daifugo) down to 大貧民 (daihinmin).")
-    scores = commas(_("{title} {points}", title=_title(r), points=f"{v:+d}".replace("-", "−"))
+    scores = commas(_("{title} {points}", title=_title(r), points=format(v, "+d").replace("-", "−"))
                     for r, v in zip(rules.rank_names, rules.points))
     return _("yes, each game: {scores}; the best total over {games} games wins the match.", scores=scores,
              games=rules.games_per_set)
@@ -440,8 +440,10 @@ def _ask_play(state, action: Action) -> list[tuple[Message, Message]]:
     elif cut:
         clears = _("it would cut (8切), but an 8 cuts only as a legal play.")
     elif returned:
-        clears = (_("yes, though not by an 8: {clear}", clear=kinds["clear"]) if legal
-                  else _("it would, by the spade-3 return, if it were legal."))
+        # A return that ends the game clears nothing: the game is over (no clear event).
+        clears = (_("yes, though not by an 8: {clear}", clear=kinds.get("clear", _("the spade-3 return (スペ3返し) "
+                                                                                 "clears the table.")))
+                  if legal else _("it would, by the spade-3 return, if it were legal."))
     else:
         if 8 in play.ranks:
             why_not = _("under {rules} only a single 8 or a group of 8s cuts; a sequence holding an 8 does not",

@@ -116,6 +116,12 @@ class Play:
         return self._name(True)
 
     @cached_property
+    def played_by(self) -> dict[str, Message]:
+        """The event text of this play by each player who made it, kept once made (the engine
+        makes it on every play)."""
+        return {}
+
+    @cached_property
     def described(self) -> Message:
         """The play as the event of playing it names it: ``"a pair of 5s (S5 H5)"``."""
         return _("{play} ({cards})", play=self.called, cards=format_cards(self.cards))

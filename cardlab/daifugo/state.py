@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from functools import lru_cache
 from itertools import combinations
 
 from ..cards import SUIT_SYMBOLS, Card, StandIn, card, count_cards, deck_set, format_cards, sort_cards
@@ -396,8 +397,7 @@ class DaifugoState(State):
         if verb == "pass":
             self.passed.add(player)
             # Event(...) through its NamedTuple __new__ is twice as slow, here and for a play.
-            events = [tuple.__new__(Event, ("pass", player, (), _("{player} passes and sits out until the table "
-                                                                "is cleared.", player=player)))]
+            events = [tuple.__new__(Event, ("pass", player, (), _passes(player)))]
             return events + self._advance(player)
         return self._do_give(player, tuple(cards))
 
@@ -448,8 +448,12 @@ class DaifugoState(State):
         if up_to_date:
             self._held[player] = held.without(play.physical, hand)
         self.table.append((player, play))
-        events = [tuple.__new__(Event, ("play", player, play.cards, _("{player} plays {play}.", player=player,
-                                                                      play=play.described)))]
+        # The sentence of a player's play is made once and kept with the play (plays are shared).
+        said = play.played_by
+        text = said.get(player)
+        if text is None:
+            text = said[player] = _("{player} plays {play}.", player=player, play=play.described)
+        events = [tuple.__new__(Event, ("play", player, play.cards, text))]
         cut = eight_cut(play, rules)
         returned = is_spade_three_return(play, before, rules)
         if starts_revolution(play, rules):
@@ -580,7 +584,7 @@ class DaifugoState(State):
         ranks = commas(_("{player} {title}", player=p, title=RANK_TITLES[r]) for p, r in self.result().items())
         points = self.points()
         if points:
-            score = commas(_("{player} {points}", player=p, points=f"{v:+d}") for p, v in points.items())
+            score = commas(_("{player} {points}", player=p, points=format(v, "+d")) for p, v in points.items())
             return [Event("game_over", None, (), _("The game is over: {ranks}; points {points}.", ranks=ranks,
                                                    points=score))]
         return [Event("game_over", None, (), _("The game is over: {ranks}.", ranks=ranks))]
@@ -703,7 +707,7 @@ class DaifugoState(State):
         points, ranks = self.points(), self.result()
         if points:
             return commas(_("{player} {title} {points}", player=p, title=TITLES_READ[ranks[p]],
-                            points=f"{points[p]:+d}") for p in self.places)
+                            points=format(points[p], "+d")) for p in self.places)
         return commas(_("{player} {title}", player=p, title=TITLES_READ[ranks[p]]) for p in self.places)
 
     def score_line(self) -> tuple[dict[str, Message], dict[str, int]]:
@@ -714,9 +718,9 @@ class DaifugoState(State):
         for p, r in self.result().items():
             title = RANK_TITLES[r]
             if points and p == self.demoted:
-                cells[p] = _("{title} {points} (都落ち)", title=title, points=f"{points[p]:+d}")
+                cells[p] = _("{title} {points} (都落ち)", title=title, points=format(points[p], "+d"))
             elif points:
-                cells[p] = _("{title} {points}", title=title, points=f"{points[p]:+d}")
+                cells[p] = _("{title} {points}", title=title, points=format(points[p], "+d"))
             elif p == self.demoted:
                 cells[p] = _("{title} (都落ち)", title=title)
             else:
@@ -820,6 +824,12 @@ class DaifugoState(State):
 
     def __repr__(self) -> str:
         return f"<DaifugoState {self.rules.name}: {'over' if self.over else f'turn {self.turn}'}>"
+
+
+@lru_cache(maxsize=256)
+def _passes(player: str) -> Message:
+    """The event text of ``player``'s pass, made once (a message reads in the language of the moment)."""
+    return _("{player} passes and sits out until the table is cleared.", player=player)
 
 
 def _indented(head: str, *lines: str) -> str:

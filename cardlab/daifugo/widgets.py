@@ -33,7 +33,6 @@ from .words import Later, lines, ors, semicolons, symbols
 PLAYS = ("BJ", "S9 BJ", "S2", "HK HA H2", "S2 RJ", "S3", "H3", "S3 H3", "S3 H3 D3 C3",
          "H3 H4 H5", "D8", "C8 D8", "H7 H8 H9", "S9 H9")
 
-IN_FORCE = {False: _("no revolution in force"), True: _("a revolution in force")}
 COLUMNS = {False: p_("column", "no revolution"), True: p_("column", "revolution")}
 LAST_PLAY = p_("column", "last play")
 # What a cell holds (the verdict, or "?" while hidden), and the word a learner reads for it.
