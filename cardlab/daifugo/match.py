@@ -65,7 +65,7 @@ class Match:
         """What the match is called: ``"jdf set"`` for a set of four games, else ``"yeeqia match"``
         (read in the current language)."""
         if self.rules.games_per_set == 4:
-            return _("jdf set")
+            return _("{rules} set", rules="jdf")
         return _("{rules} match", rules=self.rules.name)
 
     @property
