@@ -250,7 +250,7 @@ def test_lesson_quizzes_load_and_legality_answers_are_the_engines(path):
         if refusal is None:
             assert q["answer"] == "Legal"
             events = state.copy().apply(action)
-            assert q["explanation"].startswith("Legal: " + " ".join(e.text for e in events))
+            assert q["explanation"].startswith("Legal: " + " ".join(str(e.text) for e in events))
         else:
             assert q["answer"] == "Illegal"
             assert q["explanation"].startswith(f"Illegal ({refusal.code}): {refusal.explanation}")

@@ -16,10 +16,23 @@ order (2s, or 3s during a revolution).
 from __future__ import annotations
 
 from ..engine import Action
+from ..i18n import Message, _
 from .combos import eight_cut, forbidden_finish
 from .rules import JOKER, strength
 
 SHORT = 4
+
+# The reasons, made once: a message is read in the current language whenever it is read.
+_GIVE_WEAKEST = _("hands over the weakest cards it may")
+_LEAD_KEPT_FIRST = _("leads a kept card first, so as not to finish on one")
+_LEAD_WEAKEST = _("leads its weakest combination")
+_ONLY_KEPT_LEFT = _("only kept cards left: leads the weakest")
+_FOLLOW_WEAKEST = _("follows with the weakest combination that beats")
+_KEPT_HAND_SHORT = _("plays a kept card: its hand is nearly empty")
+_KEPT_SOMEONE_CLOSE = _("plays a kept card: another player is about to go out")
+_PASS_KEEPING = _("keeps its 2s, jokers and 8s for leads: passes")
+_PASS_NOTHING_BEATS = _("nothing beats the table: passes")
+_ONLY_ACTION = _("the only kind of action left")
 
 
 def _kept(play, rules, revolution: bool) -> bool:
@@ -29,7 +42,7 @@ def _kept(play, rules, revolution: bool) -> bool:
     return any(r == top_rank for r in play.ranks)
 
 
-def rule_of_thumb(view) -> tuple[Action, str]:
+def rule_of_thumb(view) -> tuple[Action, Message]:
     legal = view.legal_actions()
     if not legal:
         raise ValueError(f"{view.seat} has no legal action in this position")
@@ -37,7 +50,7 @@ def rule_of_thumb(view) -> tuple[Action, str]:
         from .state import exchange_strength
 
         pick = min(legal, key=lambda a: (sum(map(exchange_strength, a.cards)), [c.index for c in a.cards]))
-        return pick, "hands over the weakest cards it may"
+        return pick, _GIVE_WEAKEST
     rules, revolution, seat = view.rules, view.revolution, view.seat
     plays = list(view.plays)
     hand_size = len(view.hand)
@@ -64,20 +77,21 @@ def rule_of_thumb(view) -> tuple[Action, str]:
                 1 for c in view.hand if not c.is_wild and _kept_card(c, rules, revolution))
             if kept and best.size >= plain_cards and best.size < hand_size:
                 pick = min(cuts or kept, key=weakness)
-                return _act(seat, pick), "leads a kept card first, so as not to finish on one"
-            return _act(seat, best), "leads its weakest combination"
+                return _act(seat, pick), _LEAD_KEPT_FIRST
+            return _act(seat, best), _LEAD_WEAKEST
         pick = min(cuts or kept or plays, key=weakness)
-        return _act(seat, pick), "only kept cards left: leads the weakest"
+        return _act(seat, pick), _ONLY_KEPT_LEFT
     if plain:
-        return _act(seat, min(plain, key=weakness)), "follows with the weakest combination that beats"
+        return _act(seat, min(plain, key=weakness)), _FOLLOW_WEAKEST
     someone_close = any(n <= 2 for p, n in view.counts.items() if p != seat and p not in view.out)
     if kept and (hand_size <= SHORT or someone_close or not can_pass):
-        why = "its hand is nearly empty" if hand_size <= SHORT else "another player is about to go out"
-        return _act(seat, min(cuts or kept, key=weakness)), f"plays a kept card: {why}"
+        why = (_KEPT_HAND_SHORT if hand_size <= SHORT
+               else _KEPT_SOMEONE_CLOSE)
+        return _act(seat, min(cuts or kept, key=weakness)), why
     if can_pass:
-        return Action(seat, "pass", ()), ("keeps its 2s, jokers and 8s for leads: passes" if kept
-                                           else "nothing beats the table: passes")
-    return legal[0], "the only kind of action left"
+        return Action(seat, "pass", ()), (_PASS_KEEPING if kept
+                                           else _PASS_NOTHING_BEATS)
+    return legal[0], _ONLY_ACTION
 
 
 def _kept_card(card, rules, revolution: bool) -> bool:

@@ -34,18 +34,20 @@ adds the seat letters.
 
 from __future__ import annotations
 
-from ..cards import SUIT_SYMBOLS, count_cards, format_cards, parse_cards, sort_cards, to_symbols
+from ..cards import SUIT_SYMBOLS, format_cards, parse_cards, sort_cards, to_symbols
 from ..engine import Action
+from ..i18n import Message, _, n_, p_
 from .combos import (Play, eight_cut, fits_lock, forbidden_finish, is_spade_three_return, judge,
                      readings, shape_name, starts_revolution, stronger)
-from .rules import JOKER, ORDER, RANK_TITLES, order_text, rank_text, strength
+from .rules import JOKER, ORDER, TITLES_READ, order_text, rank_text, strength
 from .state import exchange_strength
+from .words import Later, commas, lines, ors, semicolons, sentences, symbols
 
-SAME_SHAPE = "Is it the same number and kind of cards as the play to beat?"
-ORDER_NOW = "Is a revolution in force, and so which order applies?"
-LOCK = "Is a suit lock in force, and does the play keep to it?"
-CLEARS = "Does the play clear the table (8切, 8-cut)?"
-EXCHANGE_FIRST = "Is the card exchange done?"
+SAME_SHAPE = _("Is it the same number and kind of cards as the play to beat?")
+ORDER_NOW = _("Is a revolution in force, and so which order applies?")
+LOCK = _("Is a suit lock in force, and does the play keep to it?")
+CLEARS = _("Does the play clear the table (8切, 8-cut)?")
+EXCHANGE_FIRST = _("Is the card exchange done?")
 
 
 def _cards(cards) -> str:
@@ -62,125 +64,156 @@ def _sample(text: str, rules) -> Play:
     return readings(parse_cards(text), rules)[0][0]
 
 
-def _title(rank: str) -> str:
+def _title(rank: str) -> Message:
     """A rank's title with its English reading: ``大富豪 (daifugo)``."""
-    return f"{RANK_TITLES[rank]} ({rank})"
+    return TITLES_READ[rank]
 
 
-def _series(rules) -> str:
+def _series(rules) -> Message:
     """What the rule set calls its run of games: a jdf set, a yeeqia match (scored by points)."""
-    return "match" if rules.points else "set"
+    return p_("series of games", "match") if rules.points else p_("series of games", "set")
 
 
-def _seats(state, players) -> str:
-    return ", ".join(p for p in state.players if p in players)
+def _seats(state, players):
+    return commas(p for p in state.players if p in players)
 
 
 # --- before the first card -------------------------------------------------------------------------
 
-def table_talk(state) -> list[tuple[str, str]]:
+def table_talk(state) -> list[tuple[Message, Message]]:
     """What the players agree on before the first card, answered for ``state``'s rule set and
     deal: the deck and deal, the blind cards, who leads, revolution, 8切, forbidden finishes, suit
     lock, spade-3 return, the exchange, 都落ち and points."""
     rules = state.rules
     return [
-        ("Which cards, and how many each?", _deck_answer(state)),
-        ("Are any cards set aside unseen (blind cards)?", _blind_answer(state)),
-        ("Who leads?", _lead_answer(state)),
-        ("What starts a revolution (革命)?", _revolution_answer(state)),
-        ("Which plays cut the table (8切, 8-cut)?", _cut_answer(rules)),
-        ("Which last plays are forbidden (反則上がり, forbidden finish)?", _forbidden_answer(rules)),
-        ("Is there a suit lock (スート縛り)?", _lock_answer(state)),
-        ("Does the spade 3 answer a lone joker (スペ3返し, spade-3 return)?", _spade_three_answer(rules)),
-        ("Is there a card exchange before play?", _exchange_answer(state)),
-        ("Can the previous 大富豪 (daifugo) fall (都落ち, miyako-ochi)?", _miyako_answer(state)),
-        ("Are points kept?", _points_answer(rules)),
+        (_("Which cards, and how many each?"), _deck_answer(state)),
+        (_("Are any cards set aside unseen (blind cards)?"), _blind_answer(state)),
+        (_("Who leads?"), _lead_answer(state)),
+        (_("What starts a revolution (革命)?"), _revolution_answer(state)),
+        (_("Which plays cut the table (8切, 8-cut)?"), _cut_answer(rules)),
+        (_("Which last plays are forbidden (反則上がり, forbidden finish)?"), _forbidden_answer(rules)),
+        (_("Is there a suit lock (スート縛り)?"), _lock_answer(state)),
+        (_("Does the spade 3 answer a lone joker (スペ3返し, spade-3 return)?"), _spade_three_answer(rules)),
+        (_("Is there a card exchange before play?"), _exchange_answer(state)),
+        (_("Can the previous 大富豪 (daifugo) fall (都落ち, miyako-ochi)?"), _miyako_answer(state)),
+        (_("Are points kept?"), _points_answer(rules)),
     ]
 
 
-def table_talk_text(state) -> str:
+def table_talk_text(state) -> Message:
     """:func:`table_talk` as a learner reads it: one question and its answer a line, cards as 9♠
     and every seat with its letter (甲 (A)), for a lesson to print."""
-    return state.learner_text("\n".join(f"{question}  {answer}" for question, answer in table_talk(state)))
+    return Later(state.learner_text, lines(_("{question}  {answer}", question=question, answer=answer)
+                                           for question, answer in table_talk(state)))
 
 
-def _deck_answer(state) -> str:
+def _deck_answer(state) -> Message:
     rules = state.rules
     size = len(rules.deck)
     each = (size - rules.blind_cards) // len(state.players)
-    what = "the standard pack and both jokers" if rules.has_jokers else "the standard pack, no jokers"
-    text = f"{size}: {what}; {each} each"
-    if rules.blind_cards:
-        text += f" once the {count_cards(rules.blind_cards, 'blind card')} are set aside"
+    blind = rules.blind_cards
+    if rules.has_jokers and blind:
+        text = n_("{size}: the standard pack and both jokers; {each} each once the {count} blind card is set aside.",
+                  "{size}: the standard pack and both jokers; {each} each once the {count} blind cards are set "
+                  "aside.", blind, size=size, each=each)
+    elif rules.has_jokers:
+        text = _("{size}: the standard pack and both jokers; {each} each.", size=size, each=each)
+    elif blind:
+        text = n_("{size}: the standard pack, no jokers; {each} each once the {count} blind card is set aside.",
+                  "{size}: the standard pack, no jokers; {each} each once the {count} blind cards are set aside.",
+                  blind, size=size, each=each)
+    else:
+        text = _("{size}: the standard pack, no jokers; {each} each.", size=size, each=each)
     in_play = (sum(len(h) for h in state.hands.values()) + len(state.pile) + len(state.blind)
-               + sum(len(play.cards) for _, play in state.table))
+               + sum(len(play.cards) for _play_by, play in state.table))
     if in_play < size:
-        held = ", ".join(f"{p} {len(state.hands[p])}" for p in state.players)
-        text += (f". This position uses only {in_play} of the {size} cards (a worked example); "
-                 f"cards held now: {held}")
-    return text + "."
+        held = commas(p_("cards held", "{player} {count}", player=p, count=len(state.hands[p])) for p in state.players)
+        return sentences([text, _("This position uses only {in_play} of the {size} cards (a worked example); "
+                                  "cards held now: {held}.", in_play=in_play, size=size, held=held)])
+    return text
 
 
-def _blind_answer(state) -> str:
+def _blind_answer(state) -> Message:
     rules = state.rules
     if not rules.blind_cards:
-        return f"no: under {rules.name} every card is dealt."
-    text = (f"yes: {count_cards(rules.blind_cards)}, never a joker, set aside unseen before the "
-            f"deal and kept out for the whole {_series(rules)} of {rules.games_per_set} games; the "
-            "other cards are shuffled and dealt afresh for each game")
+        return _("no: under {rules} every card is dealt.", rules=rules.name)
+    values = dict(series=_series(rules), games=rules.games_per_set)
     if state.blind:
-        return text + f"; this deal has set aside {count_cards(len(state.blind))}, which nobody sees."
-    return text + "; this worked example deals only some cards, so it sets none aside."
+        return n_("yes: {count} card, never a joker, set aside unseen before the deal and kept out for the whole "
+                  "{series} of {games} games; the other cards are shuffled and dealt afresh for each game; this "
+                  "deal has set aside {aside}, which nobody sees.",
+                  "yes: {count} cards, never a joker, set aside unseen before the deal and kept out for the whole "
+                  "{series} of {games} games; the other cards are shuffled and dealt afresh for each game; this "
+                  "deal has set aside {aside}, which nobody sees.", rules.blind_cards,
+                  aside=n_("{count} card", "{count} cards", len(state.blind)), **values)
+    return n_("yes: {count} card, never a joker, set aside unseen before the deal and kept out for the whole "
+              "{series} of {games} games; the other cards are shuffled and dealt afresh for each game; this worked "
+              "example deals only some cards, so it sets none aside.",
+              "yes: {count} cards, never a joker, set aside unseen before the deal and kept out for the whole "
+              "{series} of {games} games; the other cards are shuffled and dealt afresh for each game; this worked "
+              "example deals only some cards, so it sets none aside.", rules.blind_cards, **values)
 
 
-def _lead_answer(state) -> str:
+def _lead_answer(state) -> Message:
     rules = state.rules
     leader = state.leader
     if state.previous_ranks:
         rule = next(p for p, r in state.previous_ranks.items() if r == "daihinmin")
-        why = "the previous 大貧民 (daihinmin), once the exchange is done"
+        why = _("the previous 大貧民 (daihinmin), once the exchange is done")
     elif rules.first_leader == "diamond_three":
         rule = next((p for p in state.players if any(c.code == "D3" for c in state.hands[p])),
                     state.players[0])
-        why = "who holds 3♦"
+        why = _("who holds 3♦")
     else:
         rule = state.players[0]
-        why = ("the first seat listed: a game with no previous places starts there, not with "
-               "whoever holds a 3; later games start from the previous 大貧民 (daihinmin)")
+        why = _("the first seat listed: a game with no previous places starts there, not with whoever holds a 3; "
+                "later games start from the previous 大貧民 (daihinmin)")
     if leader == rule:
-        return f"{leader}, {why}."
-    return f"{leader}, as this worked example sets it (by the rule it would be {rule}, {why})."
+        return _("{leader}, {why}.", leader=leader, why=why)
+    return _("{leader}, as this worked example sets it (by the rule it would be {rule}, {why}).", leader=leader,
+             rule=rule, why=why)
 
 
-def _revolution_answer(state) -> str:
+def _revolution_answer(state) -> Message:
     rules = state.rules
-    sequence = _sample("H9 H10 HJ HQ", rules)
-    never = ", never a sequence" if not starts_revolution(sequence, rules) else ""
-    jokers = " (jokers may make up the number)" if rules.has_jokers else ""
-    text = (f"a legal play of {rules.revolution_size} or more cards of one rank{jokers}{never}. It "
-            f"reverses the {'ordinary cards' if rules.has_jokers else 'cards'} ({order_text(True, rules.has_jokers)}) "
-            "until the game ends or another such "
-            "play turns them back; clearing the table does not end it")
-    return text + (". A revolution is in force now." if state.revolution else ".")
+    never = not starts_revolution(_sample("H9 H10 HJ HQ", rules), rules)
+    values = dict(size=rules.revolution_size, order=order_text(True, rules.has_jokers))
+    if rules.has_jokers and never:
+        text = _("a legal play of {size} or more cards of one rank (jokers may make up the number), never a "
+                 "sequence. It reverses the ordinary cards ({order}) until the game ends or another such play "
+                 "turns them back; clearing the table does not end it.", **values)
+    elif rules.has_jokers:
+        text = _("a legal play of {size} or more cards of one rank (jokers may make up the number). It reverses "
+                 "the ordinary cards ({order}) until the game ends or another such play turns them back; clearing "
+                 "the table does not end it.", **values)
+    elif never:
+        text = _("a legal play of {size} or more cards of one rank, never a sequence. It reverses the cards "
+                 "({order}) until the game ends or another such play turns them back; clearing the table does not "
+                 "end it.", **values)
+    else:
+        text = _("a legal play of {size} or more cards of one rank. It reverses the cards ({order}) until the game "
+                 "ends or another such play turns them back; clearing the table does not end it.", **values)
+    return sentences([text, _("A revolution is in force now.")]) if state.revolution else text
 
 
-def _cut_answer(rules) -> str:
+def _cut_answer(rules) -> Message:
     if eight_cut(_sample("H7 H8 H9", rules), rules):
-        return ("any legal play holding an 8, a sequence too: the table clears at once and the player "
-                "leads again.")
-    joker = " (a joker may stand in as an 8)" if rules.has_jokers else ""
-    return (f"a single 8 or a group of 8s{joker}, once legally played: the table clears at once and "
-            "the player leads again. A sequence holding an 8 does not cut.")
+        return _("any legal play holding an 8, a sequence too: the table clears at once and the player leads again.")
+    if rules.has_jokers:
+        return _("a single 8 or a group of 8s (a joker may stand in as an 8), once legally played: the table clears "
+                 "at once and the player leads again. A sequence holding an 8 does not cut.")
+    return _("a single 8 or a group of 8s, once legally played: the table clears at once and the player leads "
+             "again. A sequence holding an 8 does not cut.")
 
 
-FORBIDDEN_SAMPLES = (("a play holding a joker", "S9 BJ"), ("a play holding a 2", "S2 H2"),
-                     ("the lone 3♠", "S3"), ("any other play holding a 3", "H3 D3"),
-                     ("a play that cuts with 8 (8切)", "S8"))
+FORBIDDEN_SAMPLES = ((_("a play holding a joker"), "S9 BJ"), (_("a play holding a 2"), "S2 H2"),
+                     (_("the lone 3♠"), "S3"), (_("any other play holding a 3"), "H3 D3"),
+                     (_("a play that cuts with 8 (8切)"), "S8"))
 
 
-def _forbidden_answer(rules) -> str:
+def _forbidden_answer(rules) -> Message:
     if not rules.forbidden_finishes:
-        return f"none: under {rules.name} any last play is a clean finish."
+        return _("none: under {rules} any last play is a clean finish.", rules=rules.name)
     rows = []
     for label, text in FORBIDDEN_SAMPLES:
         play = _sample(text, rules)
@@ -189,84 +222,95 @@ def _forbidden_answer(rules) -> str:
         cut = eight_cut(play, rules)
         normal = bool(forbidden_finish(play, rules, False, cut))
         revolution = bool(forbidden_finish(play, rules, True, cut))
-        if normal or revolution:
-            when = ("always" if normal and revolution else
-                    "outside a revolution" if normal else "during a revolution")
-            rows.append(f"{label}, {when}")
-    return ("judged by the order before the play: " + "; ".join(rows) + ". Such a player goes out "
-            "at the bottom, and the play still takes effect.")
+        if normal and revolution:
+            rows.append(_("{play}, always", play=label))
+        elif normal:
+            rows.append(_("{play}, outside a revolution", play=label))
+        elif revolution:
+            rows.append(_("{play}, during a revolution", play=label))
+    return _("judged by the order before the play: {rows}. Such a player goes out at the bottom, and the play "
+             "still takes effect.", rows=semicolons(rows))
 
 
-def _lock_answer(state) -> str:
+def _lock_answer(state) -> Message:
     rules = state.rules
     if not rules.suit_lock:
-        return f"no: under {rules.name} suits never bind."
-    text = ("yes: when two plays in a row, with no clear between, use exactly the same suits, every "
-            "play until the next clear must use those suits; a play holding a joker never starts "
-            "one, but may stand in for a locked suit")
+        return _("no: under {rules} suits never bind.", rules=rules.name)
     if state.lock:
-        return text + f". Locked now: {_suits(state.lock)}."
-    return text + "."
+        return _("yes: when two plays in a row, with no clear between, use exactly the same suits, every play until "
+                 "the next clear must use those suits; a play holding a joker never starts one, but may stand in for "
+                 "a locked suit. Locked now: {suits}.", suits=_suits(state.lock))
+    return _("yes: when two plays in a row, with no clear between, use exactly the same suits, every play until the "
+             "next clear must use those suits; a play holding a joker never starts one, but may stand in for a "
+             "locked suit.")
 
 
-def _spade_three_answer(rules) -> str:
+def _spade_three_answer(rules) -> Message:
     if rules.spade_three_return:
-        return ("yes: the lone 3♠ beats the lone joker, even under a suit lock, and clears the table; "
-                "it does not answer the two jokers played together.")
+        return _("yes: the lone 3♠ beats the lone joker, even under a suit lock, and clears the table; it does not "
+                 "answer the two jokers played together.")
     if not rules.has_jokers:
-        return f"no: {rules.name} plays without jokers."
-    return "no."
+        return _("no: {rules} plays without jokers.", rules=rules.name)
+    return _("no.")
 
 
-def _exchange_answer(state) -> str:
+def _exchange_answer(state) -> Message:
     rules = state.rules
-    pairs = "; ".join(f"{_title(low)} gives {_title(up)} their strongest "
-                      f"{count_cards(n)}" for low, up, n in rules.exchange)
-    back = "their weakest" if rules.return_weakest else "cards of their own choice"
-    how = (f"{pairs}, and the upper player gives back as many, {back}. Everyone chooses from the "
-           "hand as dealt and the cards change hands together")
+    pairs = semicolons(n_("{lower} gives {upper} their strongest {count} card",
+                          "{lower} gives {upper} their strongest {count} cards", n, lower=_title(low), upper=_title(up))
+                       for low, up, n in rules.exchange)
+    if rules.return_weakest:
+        how = _("{pairs}, and the upper player gives back as many, their weakest. Everyone chooses from the hand as "
+                "dealt and the cards change hands together", pairs=pairs)
+    else:
+        how = _("{pairs}, and the upper player gives back as many, cards of their own choice. Everyone chooses from "
+                "the hand as dealt and the cards change hands together", pairs=pairs)
     if not state.previous_ranks:
-        return (f"not in this game: the first game of a {_series(rules)} ({rules.games_per_set} games) has no "
-                f"previous places. From the second game on: {how}.")
+        return _("not in this game: the first game of a {series} ({games} games) has no previous places. From the "
+                 "second game on: {how}.", series=_series(rules), games=rules.games_per_set, how=how)
     holder = {r: p for p, r in state.previous_ranks.items()}
-    who = "; ".join(f"{holder[low]}, the {_title(low)}, and {holder[up]}, the {_title(up)}, trade "
-                    f"{count_cards(n)}" for low, up, n in rules.exchange)
-    done = " It is done in this position." if not state.exchanging else ""
-    return f"yes, before the first card: {who}. {how}.{done}"
+    who = semicolons(n_("{lower}, the {lower_title}, and {upper}, the {upper_title}, trade {count} card",
+                        "{lower}, the {lower_title}, and {upper}, the {upper_title}, trade {count} cards", n,
+                        lower=holder[low], lower_title=_title(low), upper=holder[up], upper_title=_title(up))
+                     for low, up, n in rules.exchange)
+    if not state.exchanging:
+        return _("yes, before the first card: {who}. {how}. It is done in this position.", who=who, how=how)
+    return _("yes, before the first card: {who}. {how}.", who=who, how=how)
 
 
-def _miyako_answer(state) -> str:
+def _miyako_answer(state) -> Message:
     rules = state.rules
     if not rules.miyako_ochi:
-        return f"no: under {rules.name} the places are simply the order of going out."
-    rule = ("if another player goes out cleanly first, the previous 大富豪 (daifugo) is out at once "
-            "and ranks below every other player except those who go out by a forbidden finish: "
-            "大貧民 (daihinmin) when nobody does, one place higher for each who does. A forbidden "
-            "finish never brings the 大富豪 down")
+        return _("no: under {rules} the places are simply the order of going out.", rules=rules.name)
+    rule = _("if another player goes out cleanly first, the previous 大富豪 (daifugo) is out at once and ranks below "
+             "every other player except those who go out by a forbidden finish: 大貧民 (daihinmin) when nobody "
+             "does, one place higher for each who does. A forbidden finish never brings the 大富豪 down")
     top = state.previous_daifugo
     if top is None:
-        return (f"yes, from the second game of a {_series(rules)}: {rule}. This game has no previous "
-                "大富豪 (daifugo).")
+        return _("yes, from the second game of a {series}: {rule}. This game has no previous 大富豪 (daifugo).",
+                 series=_series(rules), rule=rule)
     if state.demoted:
-        return f"yes: {rule}. It has happened: {state.demoted} was 大富豪 (daifugo) and fell."
-    return f"yes: {rule}. Here that is {top}."
+        return _("yes: {rule}. It has happened: {player} was 大富豪 (daifugo) and fell.", rule=rule,
+                 player=state.demoted)
+    return _("yes: {rule}. Here that is {player}.", rule=rule, player=top)
 
 
-def _points_answer(rules) -> str:
+def _points_answer(rules) -> Message:
     if rules.points is None:
-        return "no: only the places count, from 大富豪 (daifugo) down to 大貧民 (daihinmin)."
-    titles = [_title(r) for r in rules.rank_names]
-    scores = ", ".join(f"{t} {v:+d}".replace("-", "−") for t, v in zip(titles, rules.points))
-    return f"yes, each game: {scores}; the best total over {rules.games_per_set} games wins the match."
+        return _("no: only the places count, from 大富豪 (daifugo) down to 大貧民 (daihinmin).")
+    scores = commas(_("{title} {points}", title=_title(r), points=format(v, "+d").replace("-", "−"))
+                    for r, v in zip(rules.rank_names, rules.points))
+    return _("yes, each game: {scores}; the best total over {games} games wins the match.", scores=scores,
+             games=rules.games_per_set)
 
 
 # --- during the game -----------------------------------------------------------------------------
 
-def ask(state, action: Action) -> list[tuple[str, str]]:
+def ask(state, action: Action) -> list[tuple[Message, Message]]:
     """The checklist for one proposed ``action`` (play, pass or give), each question answered by
     the engine; the last answer of the list is the engine's verdict on the action."""
     player, verb, cards = action
-    answers: list[tuple[str, str]] = []
+    answers: list[tuple[Message, Message]] = []
     if not state.over:
         if verb == "play":
             answers = _ask_play(state, action)
@@ -278,35 +322,37 @@ def ask(state, action: Action) -> list[tuple[str, str]]:
     return answers
 
 
-def _waiting(state) -> str:
+def _waiting(state):
     return _seats(state, [p for p in state.players if p not in state.gives])
 
 
-def _reading(state, cards) -> tuple[Play | None, str]:
+def _reading(state, cards) -> tuple[Play | None, Message | str]:
     """The reading of ``cards`` the questions are about: the legal one when there is one, else the
     one the engine's verdict would judge (the reading that fails last); and a note when jokers
-    could stand for different cards. ``(None, why)`` when the cards form no combination."""
+    could stand for different cards (a sentence). ``(None, why)`` when the cards form no combination."""
     plays, why = readings(cards, state.rules)
     if not plays:
         return None, why
     judged = [(judge(p, state.top, state.rules, state.revolution, state.lock), p) for p in plays]
     legal = [p for refusal, p in judged if refusal is None]
     if len(legal) > 1:
-        options = " or ".join(_cards(p.cards) for p in legal)
-        return legal[0], f"the jokers could stand for different cards here ({options}); read as {_cards(legal[0].cards)}"
+        options = ors(_cards(p.cards) for p in legal)
+        return legal[0], _("the jokers could stand for different cards here ({options}); read as {cards}.",
+                           options=options, cards=_cards(legal[0].cards))
     if legal:
         return legal[0], ""
     codes = ("invalid_combination", "shape_mismatch", "suit_lock", "not_stronger")
     return max(judged, key=lambda pair: codes.index(pair[0].code))[1], ""
 
 
-def _ask_play(state, action: Action) -> list[tuple[str, str]]:
-    player, _, cards = action
+def _ask_play(state, action: Action) -> list[tuple[Message, Message]]:
+    player, _verb, cards = action
     if state.exchanging:
-        return [(EXCHANGE_FIRST, f"no: nobody plays until every give is in (waiting for {_waiting(state)}).")]
+        return [(EXCHANGE_FIRST, _("no: nobody plays until every give is in (waiting for {waiting}).",
+                                   waiting=_waiting(state)))]
     play, note = _reading(state, cards)
     if play is None:
-        return [(SAME_SHAPE, f"no: {to_symbols(note)}")]
+        return [(SAME_SHAPE, _("no: {why}", why=symbols(note)))]
     rules, top, revolution = state.rules, state.top, state.revolution
     legal = state.check(action) is None
     events = state.copy().apply(action) if legal else []
@@ -319,156 +365,198 @@ def _ask_play(state, action: Action) -> list[tuple[str, str]]:
             shape_refusal = refusal
     answers = []
     if note:
-        answers.append(("What do the jokers stand for?", note + "."))
+        answers.append((_("What do the jokers stand for?"), note))
 
     # 1. Same number and kind of cards?
-    what = f"{_cards(play.cards)} is {shape_name(play.shape)} ({play.name()})"
+    what = dict(cards=_cards(play.cards), shape=shape_name(play.shape), play=play.name())
     if top is None:
-        shape = f"nothing to beat: the table is empty, so {player} leads, and any combination may lead; {what}."
+        shape = _("nothing to beat: the table is empty, so {player} leads, and any combination may lead; {cards} is "
+                  "{shape} ({play}).", player=player, **what)
     elif returned:
-        shape = ("yes: a single card on the lone joker, and the lone 3♠ is the one single that beats "
-                 "it (スペ3返し, spade-3 return).")
+        shape = _("yes: a single card on the lone joker, and the lone 3♠ is the one single that beats it (スペ3返し, "
+                  "spade-3 return).")
     elif shape_refusal is not None:
-        shape = f"no: {to_symbols(shape_refusal.explanation)}"
+        shape = _("no: {why}", why=symbols(shape_refusal.explanation))
     else:
-        shape = f"yes: {what}, on {shape_name(top.shape)} ({top.name()}) played by {state.last_player}."
+        shape = _("yes: {cards} is {shape} ({play}), on {top_shape} ({top}) played by {player}.", **what,
+                  top_shape=shape_name(top.shape), top=top.name(), player=state.last_player)
     answers.append((SAME_SHAPE, shape))
 
     # 2. Revolution, and so which order?
-    order = (f"yes (革命, revolution): the reversed order applies, {order_text(True, state.rules.has_jokers)}"
-             if revolution else f"no: the normal order applies, {order_text(False, state.rules.has_jokers)}")
+    comparison = None
     if top is not None and shape_refusal is None:
         if returned:
-            order += "; the lone joker stays above every card in either order, and only the lone 3♠ answers it"
+            comparison = _("the lone joker stays above every card in either order, and only the lone 3♠ answers it")
         elif stronger(play, top, revolution, rules):
-            order += f"; in it, {play.name()} beats {top.name()}"
+            comparison = _("in it, {play} beats {top}", play=play.name(), top=top.name())
         elif play.kind == "group" and play.rank == top.rank:
-            order += f"; {play.name()} only equals {top.name()}, and an equal rank never beats (suits never rank)"
+            comparison = _("{play} only equals {top}, and an equal rank never beats (suits never rank)",
+                           play=play.name(), top=top.name())
         else:
-            order += f"; in it, {play.name()} does not beat {top.name()}"
-    order += "."
+            comparison = _("in it, {play} does not beat {top}", play=play.name(), top=top.name())
+    order = order_text(revolution, rules.has_jokers)
+    if revolution and comparison is not None:
+        order = _("yes (革命, revolution): the reversed order applies, {order}; {comparison}.", order=order,
+                  comparison=comparison)
+    elif revolution:
+        order = _("yes (革命, revolution): the reversed order applies, {order}.", order=order)
+    elif comparison is not None:
+        order = _("no: the normal order applies, {order}; {comparison}.", order=order, comparison=comparison)
+    else:
+        order = _("no: the normal order applies, {order}.", order=order)
     if starts_revolution(play, rules):
-        turn = "turns the order back (a counter-revolution, 革命返し)" if revolution else "starts a revolution"
-        order += (f" Once played, {play.name()} {turn}: it is {rules.revolution_size} or more cards "
-                  "of one rank.")
+        values = dict(play=play.name(), size=rules.revolution_size)
+        if revolution:
+            turn = _("Once played, {play} turns the order back (a counter-revolution, 革命返し): it is {size} or more "
+                     "cards of one rank.", **values)
+        else:
+            turn = _("Once played, {play} starts a revolution: it is {size} or more cards of one rank.", **values)
+        order = sentences([order, turn])
     answers.append((ORDER_NOW, order))
 
     # 3. Suit lock?
     if not rules.suit_lock:
-        lock = f"no: {rules.name} has no suit lock."
+        lock = _("no: {rules} has no suit lock.", rules=rules.name)
     elif state.lock:
         suits = _suits(state.lock)
         if returned:
-            lock = f"yes, {suits}; the lone 3♠ answers the lone joker even so."
+            lock = _("yes, {suits}; the lone 3♠ answers the lone joker even so.", suits=suits)
         elif fits_lock(play, state.lock):
-            lock = f"yes, {suits}, and the play keeps to it."
+            lock = _("yes, {suits}, and the play keeps to it.", suits=suits)
         else:
-            lock = f"yes, {suits}, and {_cards(play.cards)} breaks it: every play must use exactly those suits until the table is cleared."
+            lock = _("yes, {suits}, and {cards} breaks it: every play must use exactly those suits until the table "
+                     "is cleared.", suits=suits, cards=_cards(play.cards))
+    elif "lock" in kinds:
+        lock = _("no lock is in force yet, but this play starts one. {event}", event=kinds["lock"])
     else:
-        lock = "no lock is in force."
-        if "lock" in kinds:
-            lock = f"no lock is in force yet, but this play starts one. {kinds['lock']}"
+        lock = _("no lock is in force.")
     answers.append((LOCK, lock))
 
     # 4. Does it clear the table?
     cut = eight_cut(play, rules)
+    why_not = None
     if cut and legal:
-        clears = f"yes: {kinds.get('clear', 'the 8 cuts (8切)')}"
+        clears = _("yes: {clear}", clear=kinds.get("clear", _("the 8 cuts (8切)")))
     elif cut:
-        clears = "it would cut (8切), but an 8 cuts only as a legal play."
+        clears = _("it would cut (8切), but an 8 cuts only as a legal play.")
     elif returned:
-        clears = f"yes, though not by an 8: {kinds['clear']}" if legal else "it would, by the spade-3 return, if it were legal."
-    elif 8 in play.ranks:
-        clears = f"no: under {rules.name} only a single 8 or a group of 8s cuts; a sequence holding an 8 does not."
+        # A return that ends the game clears nothing: the game is over (no clear event).
+        clears = (_("yes, though not by an 8: {clear}", clear=kinds.get("clear", _("the spade-3 return (スペ3返し) "
+                                                                                 "clears the table.")))
+                  if legal else _("it would, by the spade-3 return, if it were legal."))
     else:
-        clears = "no: it holds no 8."
-    if not cut and not returned and "clear" in kinds:
-        clears = f"not by an 8 ({clears[4:-1]}), but the table clears all the same: {kinds['clear']}"
+        if 8 in play.ranks:
+            why_not = _("under {rules} only a single 8 or a group of 8s cuts; a sequence holding an 8 does not",
+                        rules=rules.name)
+        else:
+            why_not = _("it holds no 8")
+        clears = _("no: {why}.", why=why_not)
+        if "clear" in kinds:
+            clears = _("not by an 8 ({why}), but the table clears all the same: {clear}", why=why_not,
+                       clear=kinds["clear"])
     answers.append((CLEARS, clears))
 
     # 5. Forbidden if it were the last cards?
-    question = f"Would it be a forbidden finish (反則上がり) if these were {player}'s last cards?"
+    question = _("Would it be a forbidden finish (反則上がり) if these were {player}'s last cards?", player=player)
     hand = state.hands[player]
     last = len(play.physical) == len(hand) and set(play.physical) == set(hand)
     if not rules.forbidden_finishes:
-        finish = f"no: {rules.name} has no forbidden finishes, so any last play is a clean finish."
+        finish = _("no: {rules} has no forbidden finishes, so any last play is a clean finish.", rules=rules.name)
     else:
         reasons = forbidden_finish(play, rules, revolution, cut)
-        judged = "during the revolution" if revolution else "outside a revolution"
         if reasons:
-            finish = "yes: " + "; ".join(reasons) + "."
+            finish = _("yes: {reasons}.", reasons=semicolons(reasons))
         elif revolution:
-            finish = f"no: {judged} a last play is forbidden only with a joker, a 3 or a cutting 8, and this has none."
+            finish = _("no: during the revolution a last play is forbidden only with a joker, a 3 or a cutting 8, and "
+                       "this has none.")
         else:
-            finish = (f"no: {judged} a last play is forbidden only with a joker, a 2, the lone 3♠ or a "
-                      "cutting 8, and this is none of them.")
+            finish = _("no: outside a revolution a last play is forbidden only with a joker, a 2, the lone 3♠ or a "
+                       "cutting 8, and this is none of them.")
     if last:
-        finish += f" They are {player}'s last cards"
+        said = [finish, _("They are {player}'s last cards.", player=player)]
         if legal:
-            # The foul event repeats the reasons given above; keep what follows them.
-            said = [kinds["foul"].split(". ", 1)[-1]] if "foul" in kinds else []
+            # The foul event repeats the reasons given above; keep what follows them (its ranking).
+            if "foul" in kinds:
+                said.append(kinds["foul"].values["ranked"])
             said += [kinds[k] for k in ("out", "miyako_ochi") if k in kinds]
-            finish += ". " + " ".join(said)
-        else:
-            finish += "."
+        finish = sentences(said)
     else:
         left = len(hand) - len(play.physical)
         if 0 < left < len(hand):
-            finish += f" ({player} would still hold {count_cards(left)}.)"
+            finish = sentences([finish, n_("({player} would still hold {count} card.)",
+                                           "({player} would still hold {count} cards.)", left, player=player)])
     answers.append((question, finish))
     return answers
 
 
-def _ask_pass(state, player: str) -> list[tuple[str, str]]:
+def _ask_pass(state, player: str) -> list[tuple[Message, Message]]:
     if state.exchanging:
-        return [(EXCHANGE_FIRST, f"no: nobody plays or passes until every give is in (waiting for {_waiting(state)}).")]
+        return [(EXCHANGE_FIRST, _("no: nobody plays or passes until every give is in (waiting for {waiting}).",
+                                   waiting=_waiting(state)))]
     top = state.top
     if top is None:
-        return [("Is there a play to beat?", f"no: the table is empty, so {state.turn} leads and must play.")]
+        return [(_("Is there a play to beat?"), _("no: the table is empty, so {player} leads and must play.",
+                                                  player=state.turn))]
     last = state.last_player
-    answers = [("Is there a play to beat?",
-                f"yes: {top.name()} ({_cards(top.cards)}) by {last}; a pass keeps {player} out until the "
-                "table is cleared.")]
+    answers = [(_("Is there a play to beat?"),
+                _("yes: {play} ({cards}) by {last}; a pass keeps {player} out until the table is cleared.",
+                  play=top.name(), cards=_cards(top.cards), last=last, player=player))]
     passed = _seats(state, state.passed)
-    answers.append(("Who has passed since the table was last cleared?", passed or "nobody yet."))
+    answers.append((_("Who has passed since the table was last cleared?"), passed or _("nobody yet.")))
     if last in state.out:
-        leader = state.next_in(last)
-        lead = f"{leader}, the first player still in on {last}'s left ({last} is out)."
+        lead = _("{leader}, the first player still in on {last}'s left ({last} is out).", leader=state.next_in(last),
+                 last=last)
     else:
-        lead = f"{last}, who played last."
-    answers.append(("If everyone else still in passes too, who leads after the clear?", lead))
+        lead = _("{last}, who played last.", last=last)
+    answers.append((_("If everyone else still in passes too, who leads after the clear?"), lead))
     return answers
 
 
-def _ask_give(state, player: str) -> list[tuple[str, str]]:
+def _ask_give(state, player: str) -> list[tuple[Message, Message]]:
     if not state.exchanging:
         return []
     count, partner, lower = state._obligation(player)
-    title = _title(state.previous_ranks[player])
-    partner_title = _title(state.previous_ranks[partner])
-    answers = [("Who gives whom, and how many?",
-                f"{player}, the {title}, gives {partner}, the {partner_title}, {count_cards(count)}.")]
+    answers = [(_("Who gives whom, and how many?"),
+                n_("{player}, the {title}, gives {partner}, the {partner_title}, {count} card.",
+                   "{player}, the {title}, gives {partner}, the {partner_title}, {count} cards.", count,
+                   player=player, title=_title(state.previous_ranks[player]), partner=partner,
+                   partner_title=_title(state.previous_ranks[partner])))]
     hand = state.hands[player]
     if lower or state.rules.return_weakest:
         wanted = state._forced_strengths(hand, count, lower)
-        names = ", ".join(("the joker" if s == strength(JOKER, False) else f"a {rank_text(ORDER[s])}")
-                          for s in sorted(wanted, reverse=True))
+        names = commas((_("the joker") if s == strength(JOKER, False) else _("a {rank}", rank=rank_text(ORDER[s])))
+                       for s in sorted(wanted, reverse=True))
         fitting = sorted((c for c in sort_cards(hand) if exchange_strength(c) in wanted),
                          key=exchange_strength, reverse=lower)
-        which = "strongest" if lower else "weakest"
-        top = "joker, 2" if state.rules.has_jokers else "2"
-        text = (f"{player}'s {which} {count_cards(count)} in the normal order ({top}, A, K, … 3): "
-                f"{names}")
-        if len(fitting) > count:
-            text += f"; {player} chooses among {_cards(fitting)}, as only the suit of a tied rank is free."
+        values = dict(player=player, names=names, cards=_cards(fitting),
+                      order=_("joker, 2, A, K, … 3") if state.rules.has_jokers else "2, A, K, … 3")
+        if lower and len(fitting) > count:
+            text = n_("{player}'s strongest {count} card in the normal order ({order}): {names}; {player} chooses "
+                      "among {cards}, as only the suit of a tied rank is free.",
+                      "{player}'s strongest {count} cards in the normal order ({order}): {names}; {player} chooses "
+                      "among {cards}, as only the suit of a tied rank is free.", count, **values)
+        elif lower:
+            text = n_("{player}'s strongest {count} card in the normal order ({order}): {names}, that is {cards}.",
+                      "{player}'s strongest {count} cards in the normal order ({order}): {names}, that is {cards}.",
+                      count, **values)
+        elif len(fitting) > count:
+            text = n_("{player}'s weakest {count} card in the normal order ({order}): {names}; {player} chooses "
+                      "among {cards}, as only the suit of a tied rank is free.",
+                      "{player}'s weakest {count} cards in the normal order ({order}): {names}; {player} chooses "
+                      "among {cards}, as only the suit of a tied rank is free.", count, **values)
         else:
-            text += f", that is {_cards(fitting)}."
+            text = n_("{player}'s weakest {count} card in the normal order ({order}): {names}, that is {cards}.",
+                      "{player}'s weakest {count} cards in the normal order ({order}): {names}, that is {cards}.",
+                      count, **values)
     else:
-        text = (f"any {count_cards(count)} of {player}'s own choice, strong or weak, from the hand as "
-                "dealt: the cards coming in are not theirs yet.")
-    answers.append(("Which cards must they be?", text))
-    answers.append(("When do the cards change hands?",
-                    f"all together, once every give is in (still waiting for {_waiting(state)}); "
-                    "nobody sees what they will receive before choosing."))
-    answers.append(("Who leads once the exchange is done?", f"{state.leader}, the previous 大貧民 (daihinmin)."))
+        text = n_("any {count} card of {player}'s own choice, strong or weak, from the hand as dealt: the cards "
+                  "coming in are not theirs yet.",
+                  "any {count} cards of {player}'s own choice, strong or weak, from the hand as dealt: the cards "
+                  "coming in are not theirs yet.", count, player=player)
+    answers.append((_("Which cards must they be?"), text))
+    answers.append((_("When do the cards change hands?"),
+                    _("all together, once every give is in (still waiting for {waiting}); nobody sees what they will "
+                      "receive before choosing.", waiting=_waiting(state))))
+    answers.append((_("Who leads once the exchange is done?"),
+                    _("{leader}, the previous 大貧民 (daihinmin).", leader=state.leader)))
     return answers

@@ -15,6 +15,7 @@ from typing import Iterable
 
 from ..cards import RANK_NAMES, SUIT_SYMBOLS, SUITS, Card, StandIn, card, format_cards
 from ..engine import Refusal
+from ..i18n import Message, _
 from .rules import JOKER, ORDER, PLACE, DaifugoRules, order_text, rank_text, strength
 
 SPADE_THREE = card("S3")
@@ -79,50 +80,71 @@ class Play:
     def is_lone_joker(self) -> bool:
         return self.kind == "group" and self.rank == JOKER and self.size == 1
 
-    def name(self) -> str:
-        """``"pair of 9s"``, ``"the joker"``, ``"sequence ♥9-10-J"``."""
+    def name(self) -> Message:
+        """``"pair of 9s"``, ``"the joker"``, ``"sequence ♥9-10-J"`` (a message, read in the
+        current language)."""
+        return self._name(False)
+
+    def _name(self, article: bool) -> Message:
         if self.kind == "sequence":
-            ranks = "-".join(rank_text(r) for r in self.ranks)
-            return f"sequence {SUIT_SYMBOLS[self.suit]}{ranks}"
+            run = SUIT_SYMBOLS[self.suit] + "-".join(rank_text(r) for r in self.ranks)
+            return _("a sequence {run}", run=run) if article else _("sequence {run}", run=run)
         if self.rank == JOKER:
-            return "the joker" if self.size == 1 else "a joker pair"
+            return _("the joker") if self.size == 1 else _("a joker pair")
         r = rank_text(self.rank)
         if self.size == 1:
-            return f"single {r}"
+            return _("a single {rank}", rank=r) if article else _("single {rank}", rank=r)
         if self.size == 2:
-            return f"pair of {r}s"
-        return f"{_COUNT_WORDS.get(self.size, str(self.size))} {r}s"
+            return _("a pair of {rank}s", rank=r) if article else _("pair of {rank}s", rank=r)
+        if self.size == 3:
+            return _("three {rank}s", rank=r)
+        if self.size == 4:
+            return _("four {rank}s", rank=r)
+        if self.size == 5:
+            return _("five {rank}s", rank=r)
+        if self.size == 6:
+            return _("six {rank}s", rank=r)
+        return _("{count} {rank}s", count=self.size, rank=r)
 
     def __str__(self) -> str:
-        return f"{self.name()} ({format_cards(self.cards)})"
+        return str(_("{play} ({cards})", play=self.name(), cards=format_cards(self.cards)))
 
     @cached_property
-    def called(self) -> str:
+    def called(self) -> Message:
         """The name with "a" where English wants one: ``"a pair of 5s"``; a single, a pair and a
         sequence take "a", ``"four 9s"`` and ``"the joker"`` need none."""
-        name = self.name()
-        return ("a " if name.startswith(("single", "pair", "sequence")) else "") + name
+        return self._name(True)
 
     @cached_property
-    def described(self) -> str:
+    def played_by(self) -> dict[str, Message]:
+        """The event text of this play by each player who made it, kept once made (the engine
+        makes it on every play)."""
+        return {}
+
+    @cached_property
+    def described(self) -> Message:
         """The play as the event of playing it names it: ``"a pair of 5s (S5 H5)"``."""
-        return f"{self.called} ({format_cards(self.cards)})"
+        return _("{play} ({cards})", play=self.called, cards=format_cards(self.cards))
 
 
-_COUNT_WORDS = {3: "three", 4: "four", 5: "five", 6: "six"}
-
-
-def shape_name(shape: tuple[str, int]) -> str:
+def shape_name(shape: tuple[str, int]) -> Message:
     kind, size = shape
     if kind == "sequence":
-        return f"a sequence of {size}"
-    return {1: "a single card", 2: "a pair", 3: "three of a kind", 4: "four of a kind"}.get(
-        size, f"a group of {size} of one rank")
+        return _("a sequence of {size}", size=size)
+    if size == 1:
+        return _("a single card")
+    if size == 2:
+        return _("a pair")
+    if size == 3:
+        return _("three of a kind")
+    if size == 4:
+        return _("four of a kind")
+    return _("a group of {size} of one rank", size=size)
 
 
 # --- what a handful of cards is ------------------------------------------------------------------
 
-def readings(tokens: Iterable, rules: DaifugoRules) -> tuple[list[Play], str]:
+def readings(tokens: Iterable, rules: DaifugoRules) -> tuple[list[Play], str | Message]:
     """Every way ``tokens`` (cards and stand-ins) form a combination under ``rules``, and, when
     there is none, a sentence saying why. A joker written without a stand-in may stand for any
     card that makes the combination work; a written stand-in is kept."""
@@ -130,11 +152,11 @@ def readings(tokens: Iterable, rules: DaifugoRules) -> tuple[list[Play], str]:
     naturals = [t for t in tokens if isinstance(t, Card) and not t.is_wild]
     stand_ins = [t for t in tokens if isinstance(t, StandIn)]
     if not tokens:
-        return [], "A play needs at least one card."
+        return [], _("A play needs at least one card.")
     if not naturals:
         if stand_ins:
-            return [], ("A joker stands in for another card only beside natural cards; played "
-                        "alone, or with the other joker only, a joker is itself, above every card.")
+            return [], _("A joker stands in for another card only beside natural cards; played "
+                         "alone, or with the other joker only, a joker is itself, above every card.")
         return [Play("group", JOKER, len(tokens), None, tokens)], ""
     plays: list[Play] = []
     group, group_why = _group(tokens, naturals, stand_ins)
@@ -148,47 +170,48 @@ def readings(tokens: Iterable, rules: DaifugoRules) -> tuple[list[Play], str]:
     mixed_suits = len({c.suit for c in naturals}) > 1
     if len(tokens) < 3 or mixed_suits:
         if len(tokens) >= 3 and len({c.rank for c in naturals}) > 1:  # neither a group nor a sequence
-            group_why = ("its cards are neither all of one rank (as in a group) nor all of one suit "
-                         "(as in a sequence)")
-        return [], (f"{shown} is no combination: {group_why}. A play is a single card, two or more "
-                    "cards of one rank, or a sequence (three or more cards of one suit in a row).")
-    return [], (f"{shown} is no combination: {sequence_why}. A sequence (階段) is three or more "
-                "cards of one suit in a row.")
+            group_why = _("its cards are neither all of one rank (as in a group) nor all of one suit "
+                          "(as in a sequence)")
+        return [], _("{cards} is no combination: {why}. A play is a single card, two or more cards of one "
+                     "rank, or a sequence (three or more cards of one suit in a row).", cards=shown, why=group_why)
+    return [], _("{cards} is no combination: {why}. A sequence (階段) is three or more cards of one suit in "
+                 "a row.", cards=shown, why=sequence_why)
 
 
-def _group(tokens, naturals, stand_ins) -> tuple[Play | None, str]:
+def _group(tokens, naturals, stand_ins) -> tuple[Play | None, str | Message]:
     ranks = {c.rank for c in naturals}
     if len(ranks) > 1:
-        return None, "its cards are not all of one rank"
+        return None, _("its cards are not all of one rank")
     (rank,) = ranks
     suits = {c.suit for c in naturals}
     for s in stand_ins:
         if s.rank != rank:
-            return None, f"{s} stands for a {rank_text(s.rank)} beside {rank_text(rank)}s"
+            return None, _("{stand_in} stands for a {rank} beside {ranks}s", stand_in=s, rank=rank_text(s.rank),
+                           ranks=rank_text(rank))
         if s.suit is not None:
             if s.suit in suits:
-                return None, f"{s} stands for a card already in the play"
+                return None, _("{stand_in} stands for a card already in the play", stand_in=s)
             suits.add(s.suit)
     cards = tuple(StandIn(t, None, rank) if isinstance(t, Card) and t.is_wild else t for t in tokens)
     return Play("group", rank, len(tokens), None, cards), ""
 
 
-def _sequences(tokens, naturals, stand_ins, rules) -> tuple[list[Play], str]:
+def _sequences(tokens, naturals, stand_ins, rules) -> tuple[list[Play], str | Message]:
     n = len(tokens)
     if n < 3:
-        return [], "a sequence needs at least three cards"
+        return [], _("a sequence needs at least three cards")
     suits = {c.suit for c in naturals}
     if len(suits) > 1:
-        return [], "a sequence is all of one suit"
+        return [], _("a sequence is all of one suit")
     (suit,) = suits
     fixed: dict[int, object] = {}
     for t in naturals + stand_ins:
         if t.rank == 2 and not rules.twos_in_sequences:
-            return [], f"a 2 never sits in a sequence under {rules.name}"
+            return [], _("a 2 never sits in a sequence under {rules}", rules=rules.name)
         if isinstance(t, StandIn) and t.suit not in (None, suit):
-            return [], f"{t} is not of the sequence's suit ({SUIT_SYMBOLS[suit]})"
+            return [], _("{stand_in} is not of the sequence's suit ({suit})", stand_in=t, suit=SUIT_SYMBOLS[suit])
         if PLACE[t.rank] in fixed:
-            return [], f"two of its cards are both {rank_text(t.rank)}s"
+            return [], _("two of its cards are both {rank}s", rank=rank_text(t.rank))
         fixed[PLACE[t.rank]] = t
     free = [t for t in tokens if isinstance(t, Card) and t.is_wild]
     lowest, highest = min(fixed), max(fixed)
@@ -204,11 +227,18 @@ def _sequences(tokens, naturals, stand_ins, rules) -> tuple[list[Play], str]:
             for t in tokens)
         plays.append(Play("sequence", ORDER[start], n, suit, cards))
     if not plays:
-        gap = "its cards do not run in unbroken order"
-        if free:
-            gap += f", even with {len(free)} joker(s) filling in"
-        if rules.top_place < PLACE[2] and highest - lowest < n:
-            gap += f" (a 2 may not extend a sequence under {rules.name})"
+        no_two = rules.top_place < PLACE[2] and highest - lowest < n
+        if free and no_two:
+            gap = _("its cards do not run in unbroken order, even with {count} joker(s) filling in (a 2 may "
+                    "not extend a sequence under {rules})", count=len(free), rules=rules.name)
+        elif free:
+            gap = _("its cards do not run in unbroken order, even with {count} joker(s) filling in",
+                    count=len(free))
+        elif no_two:
+            gap = _("its cards do not run in unbroken order (a 2 may not extend a sequence under {rules})",
+                    rules=rules.name)
+        else:
+            gap = _("its cards do not run in unbroken order")
         return [], gap
     return plays, ""
 
@@ -245,42 +275,56 @@ def judge(play: Play, top: Play | None, rules: DaifugoRules, revolution: bool,
         return None
     if play.shape != top.shape:
         if top.kind == "group" and top.size == 4:
-            rule = ("Four of a kind is beaten only by a stronger four of a kind: a follow has the "
-                    "same number and kind of cards as the play it beats.")
+            rule = _("Four of a kind is beaten only by a stronger four of a kind: a follow has the "
+                     "same number and kind of cards as the play it beats.")
         else:
-            rule = "A follow must have the same number and kind of cards as the play it beats."
-        extra = (" A single joker is answered only by a single card (or the spade 3, スペ3返し)."
-                 if top.is_lone_joker and rules.spade_three_return else "")
-        return Refusal("shape_mismatch", f"{rule} The table shows {shape_name(top.shape)} "
-                       f"({top.name()}); {format_cards(play.cards)} is {shape_name(play.shape)}.{extra}")
+            rule = _("A follow must have the same number and kind of cards as the play it beats.")
+        values = dict(rule=rule, shape=shape_name(top.shape), play=top.name(), cards=format_cards(play.cards),
+                      their_shape=shape_name(play.shape))
+        if top.is_lone_joker and rules.spade_three_return:
+            return Refusal("shape_mismatch", _("{rule} The table shows {shape} ({play}); {cards} is {their_shape}. "
+                                               "A single joker is answered only by a single card (or the "
+                                               "spade 3, スペ3返し).", **values))
+        return Refusal("shape_mismatch", _("{rule} The table shows {shape} ({play}); {cards} is {their_shape}.",
+                                           **values))
     if lock and not fits_lock(play, lock):
         suits = " ".join(SUIT_SYMBOLS[s] for s in sorted(lock, key="SHDC".index))
-        return Refusal("suit_lock", f"Suit lock (スート縛り): two plays in a row had the same suits "
-                       f"({suits}), so until the table is cleared every play must use exactly those "
-                       f"suits (a joker may stand in for one); {format_cards(play.cards)} does not.")
+        return Refusal("suit_lock", _("Suit lock (スート縛り): two plays in a row had the same suits ({suits}), so "
+                                      "until the table is cleared every play must use exactly those suits (a joker "
+                                      "may stand in for one); {cards} does not.", suits=suits,
+                                      cards=format_cards(play.cards)))
     if not stronger(play, top, revolution, rules):
         return Refusal("not_stronger", _why_not_stronger(play, top, revolution, rules))
     return None
 
 
-def _why_not_stronger(play: Play, top: Play, revolution: bool, rules: DaifugoRules) -> str:
-    which = "The order during the revolution" if revolution else "The normal order"
-    order = f"{which} is {order_text(revolution, rules.has_jokers)}."
+def order_sentence(revolution: bool, rules: DaifugoRules) -> Message:
+    """"The normal order is 3 < 4 < ... < 2 < joker." (or the order during the revolution)."""
+    order = order_text(revolution, rules.has_jokers)
+    if revolution:
+        return _("The order during the revolution is {order}.", order=order)
+    return _("The normal order is {order}.", order=order)
+
+
+def _why_not_stronger(play: Play, top: Play, revolution: bool, rules: DaifugoRules) -> Message:
+    order = order_sentence(revolution, rules)
     if play.kind == "group":
         if play.rank == top.rank:
-            return (f"{play.name()} only equals {top.name()}: an equal rank never beats, and suits "
-                    f"never rank. {order}")
+            return _("{play} only equals {top}: an equal rank never beats, and suits never rank. {order}",
+                     play=play.name(), top=top.name(), order=order)
         if top.rank == JOKER:
-            extra = (" Only the single spade 3 answers the joker played alone (スペ3返し)."
-                     if top.size == 1 and rules.spade_three_return else "")
-            return f"Nothing beats {top.name()}: the joker stays above every card, even in a revolution.{extra}"
-        return f"{play.name()} is not stronger than {top.name()}. {order}"
+            if top.size == 1 and rules.spade_three_return:
+                return _("Nothing beats {top}: the joker stays above every card, even in a revolution. Only the "
+                         "single spade 3 answers the joker played alone (スペ3返し).", top=top.name())
+            return _("Nothing beats {top}: the joker stays above every card, even in a revolution.",
+                     top=top.name())
+        return _("{play} is not stronger than {top}. {order}", play=play.name(), top=top.name(), order=order)
     if rules.sequence_rule == "pairwise":
-        return (f"{play.name()} does not beat {top.name()}: each card of a sequence must be "
-                f"stronger than the card in the same place of the one it beats, so its lowest "
-                f"card must be stronger than {rank_text(top.rank)}. {order}")
-    return (f"{play.name()} does not beat {top.name()}: every card must be stronger than every "
-            f"card of the sequence it beats. {order}")
+        return _("{play} does not beat {top}: each card of a sequence must be stronger than the card in the "
+                 "same place of the one it beats, so its lowest card must be stronger than {rank}. {order}",
+                 play=play.name(), top=top.name(), rank=rank_text(top.rank), order=order)
+    return _("{play} does not beat {top}: every card must be stronger than every card of the sequence it "
+             "beats. {order}", play=play.name(), top=top.name(), order=order)
 
 
 def eight_cut(play: Play, rules: DaifugoRules) -> bool:
@@ -295,7 +339,7 @@ def starts_revolution(play: Play, rules: DaifugoRules) -> bool:
     return play.kind == "group" and play.rank != JOKER and play.size >= rules.revolution_size
 
 
-def forbidden_finish(play: Play, rules: DaifugoRules, revolution: bool, cut: bool) -> list[str]:
+def forbidden_finish(play: Play, rules: DaifugoRules, revolution: bool, cut: bool) -> list[Message]:
     """Why ``play`` may not be a last play (反則上がり), judged by ``revolution`` before it; empty
     when it is a clean finish or the rule set has no forbidden finishes."""
     if not rules.forbidden_finishes:
@@ -303,15 +347,15 @@ def forbidden_finish(play: Play, rules: DaifugoRules, revolution: bool, cut: boo
     ranks = {c.rank for c in play.naturals}
     reasons = []
     if play.jokers:
-        reasons.append("it holds a joker")
+        reasons.append(_("it holds a joker"))
     if not revolution and 2 in ranks:
-        reasons.append("it holds a 2 outside a revolution")
+        reasons.append(_("it holds a 2 outside a revolution"))
     if not revolution and play.kind == "group" and play.cards == (SPADE_THREE,):
-        reasons.append("it is the single spade 3 outside a revolution")
+        reasons.append(_("it is the single spade 3 outside a revolution"))
     if revolution and 3 in ranks:
-        reasons.append("it holds a 3 during a revolution")
+        reasons.append(_("it holds a 3 during a revolution"))
     if cut:
-        reasons.append("it cuts with 8 (8切)")
+        reasons.append(_("it cuts with 8 (8切)"))
     return reasons
 
 

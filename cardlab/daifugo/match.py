@@ -6,6 +6,7 @@ import random
 from dataclasses import dataclass
 
 from ..engine import rule_set
+from ..i18n import Message, _
 from .rules import RULESETS, DaifugoRules
 from .state import DaifugoState, _players, new_game
 
@@ -60,9 +61,12 @@ class Match:
         return self.sets * self.rules.games_per_set
 
     @property
-    def kind(self) -> str:
-        """What the match is called: ``"jdf set"`` for a set of four games, else ``"yeeqia match"``."""
-        return "jdf set" if self.rules.games_per_set == 4 else f"{self.rules.name} match"
+    def kind(self) -> Message:
+        """What the match is called: ``"jdf set"`` for a set of four games, else ``"yeeqia match"``
+        (read in the current language)."""
+        if self.rules.games_per_set == 4:
+            return _("{rules} set", rules="jdf")
+        return _("{rules} match", rules=self.rules.name)
 
     @property
     def number(self) -> int:

@@ -1,35 +1,54 @@
 """The Daifugo table as a picture: the seats (whose turn, who passed, who is out, the titles when
 they matter), and on the table the play to beat with who played it and who passed; the suit lock and the
-revolution over the table."""
+revolution over the table.
+
+Every word of the picture is read in the current language as the picture is drawn."""
 
 from __future__ import annotations
 
 from ..cards import SUIT_SYMBOLS
+from ..i18n import Message, _, p_
 from ..svg import MUTED, Middle, play_names, table_svg
 from .rules import RANK_TITLES
+from .words import commas
 
 
-def _tags(state, p: str) -> list[str]:
+def _tags(state, p: str) -> list[Message]:
     tags = []
     if state.over:
         title = RANK_TITLES[state.result()[p]]
-        tags.append(f"{title} (都落ち)" if p == state.demoted else title)
+        tags.append(_("{title} (都落ち)", title=title) if p == state.demoted else title)
     elif state.previous_ranks:
-        tags.append(f"was {RANK_TITLES[state.previous_ranks[p]]}")
+        tags.append(_("was {title}", title=RANK_TITLES[state.previous_ranks[p]]))
     if state.exchanging and p in state.gives:
-        tags.append("has given")
+        tags.append(p_("picture", "has given"))
     if not state.over:
         if p == state.demoted:
-            tags.append("demoted (都落ち)")
+            tags.append(p_("picture", "demoted (都落ち)"))
         elif p in state.fouls:
-            tags.append("out, forbidden finish")
+            tags.append(p_("picture", "out, forbidden finish"))
         elif p in state.out:
-            tags.append("out")
+            tags.append(p_("picture", "out"))
         elif p == state.turn:
-            tags.append("to play")
+            tags.append(p_("picture", "to play"))
         if p in state.passed:
-            tags.append("passed")
+            tags.append(p_("picture", "passed"))
     return tags
+
+
+def _facts(state) -> list[Message | str]:
+    """The facts over the table: the game and rule set, the revolution, the lock, the exchange, the end."""
+    facts = [_("Daifugo ({rules})", rules=state.rules.name)]
+    if state.revolution:
+        facts.append(p_("picture", "revolution"))
+    if state.lock:
+        facts.append(_("suit lock {suits}", suits=" ".join(SUIT_SYMBOLS[x] for x in sorted(state.lock,
+                                                                                           key="SHDC".index))))
+    if state.exchanging:
+        facts.append(p_("picture", "card exchange"))
+    if state.over:
+        facts.append(p_("picture", "game over"))
+    return facts
 
 
 def daifugo_svg(state, *, view: str = "teaching", seat: str | None = None, bottom: str | None = None,
@@ -39,36 +58,32 @@ def daifugo_svg(state, *, view: str = "teaching", seat: str | None = None, botto
     exchange and the new titles at the end); on the table the play to beat with who played it (a
     joker or wild card standing in for another card marked "as 10♥"), and who passed; over the table
     the suit lock and the revolution."""
-    facts = [f"Daifugo ({state.rules.name})"]
-    if state.revolution:
-        facts.append("revolution")
-    if state.lock:
-        facts.append("suit lock " + " ".join(SUIT_SYMBOLS[x] for x in sorted(state.lock, key="SHDC".index)))
-    if state.exchanging:
-        facts.append("card exchange")
-    if state.over:
-        facts.append("game over")
+    facts = [str(f) for f in _facts(state)]
     header = " · ".join(facts)
     top = state.top
     tokens = list(top.cards) if top else []
     if tokens:
-        caption = f"to beat: played by {state.seat_label(state.last_player)}"
+        caption = str(_("to beat: played by {player}", player=state.seat_label(state.last_player)))
     elif state.exchanging:
-        caption = "the exchange: each pair gives its cards"
+        caption = str(_("the exchange: each pair gives its cards"))
     else:
-        caption = "the table is empty: a free lead"
+        caption = str(_("the table is empty: a free lead"))
 
     def middle(band: Middle) -> str:
         s = band.s
         parts = [band.text(band.x + 4 * s, band.y + 14 * s, caption, weight="bold")]
         parts.append(band.play_row(tokens, band.x + 4 * s, band.y + 24 * s))
         if state.passed and not state.over:
-            passed = ", ".join(state.seat_label(p) for p in state.players if p in state.passed)
-            parts.append(band.text(band.x + 4 * s, band.y + band.h - 4 * s, f"passed: {passed}", MUTED))
+            passed = commas(state.seat_label(p) for p in state.players if p in state.passed)
+            parts.append(band.text(band.x + 4 * s, band.y + band.h - 4 * s,
+                                   str(_("passed: {players}", players=passed)), MUTED))
         return "".join(parts)
 
     names = play_names(tokens)
-    summary = f"{', '.join(facts)}; {caption}{': ' + names if names else ''}"
+    facts_text = commas(facts)
+    summary = (_("{facts}; {caption}: {cards}", facts=facts_text, caption=caption, cards=names) if names
+               else _("{facts}; {caption}", facts=facts_text, caption=caption))
     return table_svg(state, view=view, seat=seat, bottom=bottom, highlight=highlight, width=width,
-                     four_colour=four_colour, header=header, tags={p: _tags(state, p) for p in state.players},
-                     middle=middle, summary=summary)
+                     four_colour=four_colour, header=header,
+                     tags={p: [str(t) for t in _tags(state, p)] for p in state.players},
+                     middle=middle, summary=str(summary))

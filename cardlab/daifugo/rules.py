@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ..cards import RANK_NAMES, Card, deck
+from ..i18n import Message, _, p_
 
 # The joker has no rank of its own; played as itself (alone, or two jokers together) it ranks here.
 JOKER = 15
@@ -21,9 +22,19 @@ PLACE = {rank: i for i, rank in enumerate(ORDER)}
 
 _deck = cache(deck)  # a deck never changes: each is built once
 
-RANK_TITLES = {"daifugo": "大富豪", "fugo": "富豪", "hinmin": "貧民", "heimin": "平民",
-               "daihinmin": "大貧民"}
+# The places of a game: each rank name (as scenarios write it: daifugo ... daihinmin), its title as
+# players call it (大富豪), the title with its reading for an English reader (大富豪 (daifugo)),
+# and the rank name as a word of a sentence ("was daifugo"). Messages: read in the current language.
+RANK_TITLES: dict[str, Message] = {
+    "daifugo": p_("rank title", "大富豪"), "fugo": p_("rank title", "富豪"), "hinmin": p_("rank title", "貧民"),
+    "heimin": p_("rank title", "平民"), "daihinmin": p_("rank title", "大貧民")}
 RANK_NAMES_ALL = tuple(RANK_TITLES)
+TITLES_READ: dict[str, Message] = {
+    "daifugo": _("大富豪 (daifugo)"), "fugo": _("富豪 (fugo)"), "hinmin": _("貧民 (hinmin)"),
+    "heimin": _("平民 (heimin)"), "daihinmin": _("大貧民 (daihinmin)")}
+RANK_WORDS: dict[str, Message] = {
+    "daifugo": p_("rank", "daifugo"), "fugo": p_("rank", "fugo"), "hinmin": p_("rank", "hinmin"),
+    "heimin": p_("rank", "heimin"), "daihinmin": p_("rank", "daihinmin")}
 
 
 def strength(rank: int, revolution: bool) -> int:
@@ -35,14 +46,27 @@ def strength(rank: int, revolution: bool) -> int:
     return len(ORDER) - 1 - place if revolution else place
 
 
-def rank_text(rank: int) -> str:
-    return "joker" if rank == JOKER else RANK_NAMES[rank]
+JOKER_WORD = p_("card", "joker")
 
 
-def order_text(revolution: bool, jokers: bool = True) -> str:
+def rank_text(rank: int) -> str | Message:
+    """A rank as a word of a sentence: ``"9"``, ``"A"``, or the joker (a message)."""
+    return JOKER_WORD if rank == JOKER else RANK_NAMES[rank]
+
+
+def a_rank(rank: int) -> Message:
+    """One card of ``rank``, as a sentence names it: "a 9", "an A", "an 8", "a joker"."""
+    if rank == JOKER:
+        return _("a joker")
+    if rank in (8, 14):
+        return _("an {rank}", rank=RANK_NAMES[rank])
+    return _("a {rank}", rank=RANK_NAMES[rank])
+
+
+def order_text(revolution: bool, jokers: bool = True) -> str | Message:
     """The order of the cards in words, weakest first (the joker last, in a deck that has it)."""
-    ranks = ORDER[::-1] if revolution else ORDER
-    return " < ".join(RANK_NAMES[r] for r in ranks) + (" < joker" if jokers else "")
+    ranks = " < ".join(RANK_NAMES[r] for r in (ORDER[::-1] if revolution else ORDER))
+    return _("{ranks} < joker", ranks=ranks) if jokers else ranks
 
 
 @dataclass(frozen=True)

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from functools import lru_cache
 from itertools import combinations
 
 from ..cards import SUIT_SYMBOLS, Card, StandIn, card, count_cards, deck_set, format_cards, sort_cards
 from ..engine import (Action, DealError, Event, IllegalAction, IncompatibleRules, Refusal, State, View,
                       check_cards_unique, deal_cards, deal_hands, deal_random, player_name, player_names,
                       rule_set)
+from ..i18n import N_, Message, _, n_, p_
 from .combos import (Holding, Play, eight_cut, forbidden_finish, is_spade_three_return, judge,
                      plays_of, readings, starts_revolution)
-from .rules import JOKER, ORDER, RANK_TITLES, RULESETS, DaifugoRules, order_text, rank_text, strength
+from .rules import (JOKER, ORDER, RANK_TITLES, RANK_WORDS, RULESETS, TITLES_READ, DaifugoRules, a_rank,
+                    order_text, strength)
+from .words import Later, ands, commas, ors, semicolons
 
 PLAYERS = 4
 DIAMOND_THREE = card("D3")
@@ -79,12 +83,12 @@ class DaifugoState(State):
     """
 
     game = "daifugo"
-    game_title = "Daifugo"
+    game_title = N_("Daifugo")
     PRIVATE_EVENTS = frozenset({"give", "exchange"})  # the two players of a pair see the cards
     VERBS = {"play": (1, 99), "pass": 0, "give": (0, 99)}
-    NAME = "Daifugo"
-    ACTIONS_IN_WORDS = ("in turn, players play a stronger combination of the same shape or pass, and give cards "
-                        "in the exchange before a game")
+    NAME = N_("Daifugo")
+    ACTIONS_IN_WORDS = N_("in turn, players play a stronger combination of the same shape or pass, and give cards "
+                          "in the exchange before a game")
 
     def __init__(self, rules: DaifugoRules, players, hands, leader: str,
                  previous_ranks: dict[str, str] | None = None, blind=()):
@@ -192,24 +196,24 @@ class DaifugoState(State):
     def _check(self, action: Action) -> Refusal | None:
         player, verb, cards = action
         if self.over:
-            return Refusal("game_over", "The game has ended: every place is decided.")
+            return Refusal("game_over", _("The game has ended: every place is decided."))
         if player not in self.hands:
-            return Refusal("not_your_turn", f"{player} does not sit at this table.")
+            return Refusal("not_your_turn", _("{player} does not sit at this table.", player=player))
         if verb == "give":
             return self._check_give(player, cards)
         if verb not in ("play", "pass"):
             return self.missing_verb(verb)
         if self.exchanging:
-            waiting = ", ".join(p for p in self.players if p not in self.gives)
-            return Refusal("not_allowed", "The card exchange comes first: nobody plays until every "
-                           f"player of an exchanging pair has given (waiting for {waiting}).")
+            waiting = commas(p for p in self.players if p not in self.gives)
+            return Refusal("not_allowed", _("The card exchange comes first: nobody plays until every player of an "
+                                            "exchanging pair has given (waiting for {waiting}).", waiting=waiting))
         refusal = self._seat_refusal(player)
         if refusal:
             return refusal
         if verb == "pass":
             if self.top is None:
-                return Refusal("cannot_pass", f"The table is empty, so {player} leads and must play: "
-                               "passing is allowed only when there is a play to beat.")
+                return Refusal("cannot_pass", _("The table is empty, so {player} leads and must play: passing is "
+                                                "allowed only when there is a play to beat.", player=player))
             return None
         refusal, play = self._resolve(player, cards)
         self._checked = (action, play)
@@ -217,14 +221,17 @@ class DaifugoState(State):
 
     def _seat_refusal(self, player: str) -> Refusal | None:
         if player in self.out:
-            how = "was demoted by miyako-ochi (都落ち)" if player == self.demoted else "has gone out"
-            return Refusal("not_your_turn", f"{player} {how} and takes no further part in this game.")
+            if player == self.demoted:
+                return Refusal("not_your_turn", _("{player} was demoted by miyako-ochi (都落ち) and takes no further "
+                                                  "part in this game.", player=player))
+            return Refusal("not_your_turn", _("{player} has gone out and takes no further part in this game.",
+                                              player=player))
         if player in self.passed:
-            return Refusal("passed", f"{player} passed and sits out until the table is cleared: "
-                           "a pass lasts until everyone else has passed too or the table is cut.")
+            return Refusal("passed", _("{player} passed and sits out until the table is cleared: a pass lasts "
+                                       "until everyone else has passed too or the table is cut.", player=player))
         if player != self.turn:
-            return Refusal("not_your_turn", f"It is {self.turn}'s turn; play goes clockwise, to each "
-                           "player's left, skipping players who passed or went out.")
+            return Refusal("not_your_turn", _("It is {player}'s turn; play goes clockwise, to each player's left, "
+                                              "skipping players who passed or went out.", player=self.turn))
         return None
 
     def _resolve(self, player: str, tokens) -> tuple[Refusal | None, Play | None]:
@@ -234,12 +241,13 @@ class DaifugoState(State):
         for t in tokens:
             c = t.card if isinstance(t, StandIn) else t
             if not c.is_wild and c is not t:
-                return Refusal("invalid_combination", f"{t}: only a joker stands in for another card."), None
+                return Refusal("invalid_combination", _("{stand_in}: only a joker stands in for another card.",
+                                                        stand_in=t)), None
             if c in seen:
-                return Refusal("not_in_hand", f"{c} is named twice; there is only one {c}."), None
+                return Refusal("not_in_hand", _("{card} is named twice; there is only one {card}.", card=c)), None
             seen.add(c)
             if c not in hand:
-                return Refusal("not_in_hand", f"{player} does not hold {c}."), None
+                return Refusal("not_in_hand", _("{player} does not hold {card}.", player=player, card=c)), None
         plays, why = readings(tokens, self.rules)
         if not plays:
             return Refusal("invalid_combination", why), None
@@ -248,9 +256,9 @@ class DaifugoState(State):
         if len(legal) == 1:
             return None, legal[0]
         if legal:
-            options = " or ".join(format_cards(p.cards) for p in legal)
-            return Refusal("invalid_combination", "The jokers could stand for different cards here; "
-                           f"write which with '=': {options}."), None
+            options = ors(format_cards(p.cards) for p in legal)
+            return Refusal("invalid_combination", _("The jokers could stand for different cards here; write which "
+                                                    "with '=': {options}.", options=options)), None
         codes = ("invalid_combination", "shape_mismatch", "suit_lock", "not_stronger")
         return max((r for r, _ in judged), key=lambda r: codes.index(r.code)), None
 
@@ -264,27 +272,35 @@ class DaifugoState(State):
 
     def _check_give(self, player: str, tokens) -> Refusal | None:
         if not self.exchanging:
-            why = ("the exchange of this game is over" if self.previous_ranks else
-                   "this game has no exchange: it follows only a game of the same set or match")
-            return Refusal("not_allowed", f"There is nothing to give: {why}.")
+            if self.previous_ranks:
+                return Refusal("not_allowed", _("There is nothing to give: the exchange of this game is over."))
+            return Refusal("not_allowed", _("There is nothing to give: this game has no exchange: it follows only "
+                                            "a game of the same set or match."))
         if any(isinstance(t, StandIn) for t in tokens):
-            return Refusal("not_allowed", "A joker is handed over as itself; a stand-in (=) belongs "
-                           "only in a played combination.")
+            return Refusal("not_allowed", _("A joker is handed over as itself; a stand-in (=) belongs only in a "
+                                            "played combination."))
         if player in self.gives:
-            return Refusal("not_your_turn", f"{player} has already given; the cards change hands "
-                           "once every give is in.")
+            return Refusal("not_your_turn", _("{player} has already given; the cards change hands once every give "
+                                              "is in.", player=player))
         count, partner, lower = self._obligation(player)
         hand = self.hands[player]
         if len(set(tokens)) != len(tokens):
-            return Refusal("not_in_hand", "A card is named twice.")
+            return Refusal("not_in_hand", _("A card is named twice."))
         for c in tokens:
             if c not in hand:
-                return Refusal("not_in_hand", f"{player} does not hold {c}.")
-        rank = RANK_TITLES[self.previous_ranks[player]]
+                return Refusal("not_in_hand", _("{player} does not hold {card}.", player=player, card=c))
         if len(tokens) != count:
-            direction = "to" if lower else "back to"
-            return Refusal("wrong_count", f"{player} ({rank}) hands exactly {count_cards(count)} {direction} "
-                           f"{partner} ({RANK_TITLES[self.previous_ranks[partner]]}), not {len(tokens)}.")
+            values = dict(player=player, rank=RANK_TITLES[self.previous_ranks[player]], partner=partner,
+                          partner_rank=RANK_TITLES[self.previous_ranks[partner]], given=len(tokens))
+            if lower:
+                return Refusal("wrong_count", n_("{player} ({rank}) hands exactly {count} card to {partner} "
+                                                 "({partner_rank}), not {given}.",
+                                                 "{player} ({rank}) hands exactly {count} cards to {partner} "
+                                                 "({partner_rank}), not {given}.", count, **values))
+            return Refusal("wrong_count", n_("{player} ({rank}) hands exactly {count} card back to {partner} "
+                                             "({partner_rank}), not {given}.",
+                                             "{player} ({rank}) hands exactly {count} cards back to {partner} "
+                                             "({partner_rank}), not {given}.", count, **values))
         if lower or self.rules.return_weakest:
             wanted = self._forced_strengths(hand, count, lower)
             if sorted(map(exchange_strength, tokens)) != wanted:
@@ -296,17 +312,29 @@ class DaifugoState(State):
         return sorted(ordered[:count])
 
     def _forced_refusal(self, player, partner, count, lower, wanted, tokens) -> Refusal:
-        names = ", ".join(_a(rank_text(JOKER if s == strength(JOKER, False) else ORDER[s]))
-                          for s in sorted(wanted, reverse=True))
-        rank = RANK_TITLES[self.previous_ranks[player]]
+        names = commas(a_rank(JOKER if s == strength(JOKER, False) else ORDER[s])
+                       for s in sorted(wanted, reverse=True))
+        values = dict(player=player, rank=RANK_TITLES[self.previous_ranks[player]], partner=partner, names=names,
+                      cards=format_cards(tokens))
         if lower:
-            return Refusal("must_give_strongest", f"{player} ({rank}) must hand {partner} their "
-                           f"strongest {count_cards(count)} in the normal order ({'joker, ' if self.rules.has_jokers else ''}2, A, K, ...): "
-                           f"{names}; only the suit of a tied rank is theirs to choose. "
-                           f"{format_cards(tokens)} is not that.")
-        return Refusal("must_give_weakest", f"Under this rule set the upper player returns their "
-                       f"weakest {count_cards(count)} in the normal order: {player} ({rank}) must give "
-                       f"{names}; {format_cards(tokens)} is not that.")
+            if self.rules.has_jokers:
+                return Refusal("must_give_strongest", n_(
+                    "{player} ({rank}) must hand {partner} their strongest {count} card in the normal order (joker, "
+                    "2, A, K, ...): {names}; only the suit of a tied rank is theirs to choose. {cards} is not that.",
+                    "{player} ({rank}) must hand {partner} their strongest {count} cards in the normal order (joker, "
+                    "2, A, K, ...): {names}; only the suit of a tied rank is theirs to choose. {cards} is not that.",
+                    count, **values))
+            return Refusal("must_give_strongest", n_(
+                "{player} ({rank}) must hand {partner} their strongest {count} card in the normal order (2, A, K, "
+                "...): {names}; only the suit of a tied rank is theirs to choose. {cards} is not that.",
+                "{player} ({rank}) must hand {partner} their strongest {count} cards in the normal order (2, A, K, "
+                "...): {names}; only the suit of a tied rank is theirs to choose. {cards} is not that.",
+                count, **values))
+        return Refusal("must_give_weakest", n_(
+            "Under this rule set the upper player returns their weakest {count} card in the normal order: {player} "
+            "({rank}) must give {names}; {cards} is not that.",
+            "Under this rule set the upper player returns their weakest {count} cards in the normal order: {player} "
+            "({rank}) must give {names}; {cards} is not that.", count, **values))
 
     # --- legal actions --------------------------------------------------------------------------
 
@@ -348,7 +376,7 @@ class DaifugoState(State):
         return State.to_act(self) if self.exchanging else [self.turn]
 
     def _gives_of(self, player: str) -> list[tuple[Card, ...]]:
-        count, _, lower = self._obligation(player)
+        count, _partner, lower = self._obligation(player)
         hand = sort_cards(self.hands[player])
         if not (lower or self.rules.return_weakest):
             return list(combinations(hand, count))
@@ -369,18 +397,24 @@ class DaifugoState(State):
         if verb == "pass":
             self.passed.add(player)
             # Event(...) through its NamedTuple __new__ is twice as slow, here and for a play.
-            events = [tuple.__new__(Event, ("pass", player, (), f"{player} passes and sits out until the "
-                                                              "table is cleared."))]
+            events = [tuple.__new__(Event, ("pass", player, (), _passes(player)))]
             return events + self._advance(player)
         return self._do_give(player, tuple(cards))
 
     def _do_give(self, player: str, cards: tuple[Card, ...]) -> list[Event]:
-        _, partner, lower = self._obligation(player)
+        _count, partner, lower = self._obligation(player)
         self.gives[player] = cards
-        what = ("their strongest" if lower else "their weakest" if self.rules.return_weakest
-                else "cards of their choice")
-        events = [Event("give", player, cards, f"{player} sets aside {format_cards(cards)} for "
-                        f"{partner} ({what}); the cards change hands once every give is in.")]
+        values = dict(player=player, cards=format_cards(cards), partner=partner)
+        if lower:
+            text = _("{player} sets aside {cards} for {partner} (their strongest); the cards change hands once "
+                     "every give is in.", **values)
+        elif self.rules.return_weakest:
+            text = _("{player} sets aside {cards} for {partner} (their weakest); the cards change hands once "
+                     "every give is in.", **values)
+        else:
+            text = _("{player} sets aside {cards} for {partner} (cards of their choice); the cards change hands "
+                     "once every give is in.", **values)
+        events = [Event("give", player, cards, text)]
         if len(self.gives) < 2 * len(self.rules.exchange):
             return events
         for giver, given in self.gives.items():
@@ -391,13 +425,15 @@ class DaifugoState(State):
         for lower_rank, upper_rank, n in self.rules.exchange:
             low = next(p for p, r in self.previous_ranks.items() if r == lower_rank)
             up = next(p for p, r in self.previous_ranks.items() if r == upper_rank)
-            events.append(Event("exchange", low, self.gives[low] + self.gives[up],
-                                f"{low} ({RANK_TITLES[lower_rank]}) and {up} ({RANK_TITLES[upper_rank]}) "
-                                f"trade {count_cards(n)}: {low} gets {format_cards(self.gives[up])}, "
-                                f"{up} gets {format_cards(self.gives[low])}."))
+            events.append(Event("exchange", low, self.gives[low] + self.gives[up], n_(
+                "{low} ({low_rank}) and {up} ({up_rank}) trade {count} card: {low} gets {to_low}, {up} gets "
+                "{to_up}.",
+                "{low} ({low_rank}) and {up} ({up_rank}) trade {count} cards: {low} gets {to_low}, {up} gets "
+                "{to_up}.", n, low=low, low_rank=RANK_TITLES[lower_rank], up=up, up_rank=RANK_TITLES[upper_rank],
+                to_low=format_cards(self.gives[up]), to_up=format_cards(self.gives[low]))))
         self.exchanging = False
         self.turn = self.leader
-        events.append(Event("lead", self.leader, (), f"The exchange is done; {self.leader} leads."))
+        events.append(Event("lead", self.leader, (), _("The exchange is done; {player} leads.", player=self.leader)))
         return events
 
     def _do_play(self, player: str, play: Play) -> list[Event]:
@@ -412,38 +448,50 @@ class DaifugoState(State):
         if up_to_date:
             self._held[player] = held.without(play.physical, hand)
         self.table.append((player, play))
-        events = [tuple.__new__(Event, ("play", player, play.cards, f"{player} plays {play.described}."))]
+        # The sentence of a player's play is made once and kept with the play (plays are shared).
+        said = play.played_by
+        text = said.get(player)
+        if text is None:
+            text = said[player] = _("{player} plays {play}.", player=player, play=play.described)
+        events = [tuple.__new__(Event, ("play", player, play.cards, text))]
         cut = eight_cut(play, rules)
         returned = is_spade_three_return(play, before, rules)
         if starts_revolution(play, rules):
             self.revolution = not self.revolution
             if self.revolution:
-                cards = "ordinary cards" if rules.has_jokers else "cards"  # the jokers keep their place
-                text = (f"Revolution (革命): {play.size} cards of one rank reverse the order of the "
-                        f"{cards} until the game ends or the next revolution: "
-                        f"{order_text(True, rules.has_jokers)}.")
+                order = order_text(True, rules.has_jokers)
+                if rules.has_jokers:  # the jokers keep their place
+                    text = _("Revolution (革命): {count} cards of one rank reverse the order of the ordinary cards "
+                             "until the game ends or the next revolution: {order}.", count=play.size, order=order)
+                else:
+                    text = _("Revolution (革命): {count} cards of one rank reverse the order of the cards until the "
+                             "game ends or the next revolution: {order}.", count=play.size, order=order)
             else:
-                text = (f"Counter-revolution: another group of {play.size} cards of one rank restores "
-                        f"the normal order, {order_text(False, rules.has_jokers)}.")
+                text = _("Counter-revolution: another group of {count} cards of one rank restores the normal "
+                         "order, {order}.", count=play.size, order=order_text(False, rules.has_jokers))
             events.append(Event("revolution", player, play.cards, text))
         if (rules.suit_lock and not self.lock and not cut and not returned and before is not None
                 and play.suits is not None and play.suits == before.suits):
             self.lock = play.suits
             suits = " ".join(SUIT_SYMBOLS[s] for s in sorted(self.lock, key="SHDC".index))
-            events.append(Event("lock", player, (), f"Suit lock (スート縛り): two plays in a row used the "
-                                f"same suits ({suits}); until the table is cleared every play must too."))
+            events.append(Event("lock", player, (), _("Suit lock (スート縛り): two plays in a row used the same suits "
+                                                      "({suits}); until the table is cleared every play must too.",
+                                                      suits=suits)))
         if not hand:
             events.extend(self._go_out(player, play, revolution_before, cut, returned))
         if len(self.players) - len(self.out) <= 1:  # one player left in
             return events + self._end()
         if cut or returned:
             leader = player if player not in self.out else self.next_in(player)
-            rule = (f"8-cut (8切): {play.name()} clears the table at once" if cut else
-                    "Spade-3 return (スペ3返し): the single spade 3 answers the joker played alone and "
-                    "clears the table")
-            who = (f"{player} leads again" if leader == player else
-                   f"{player} is out, so {leader}, the next player still in on the left, leads")
-            events.append(self._clear(leader, f"{rule}; {who}."))
+            rule = (_("8-cut (8切): {play} clears the table at once", play=play.name()) if cut else
+                    _("Spade-3 return (スペ3返し): the single spade 3 answers the joker played alone and clears "
+                      "the table"))
+            if leader == player:
+                text = _("{rule}; {player} leads again.", rule=rule, player=player)
+            else:
+                text = _("{rule}; {player} is out, so {leader}, the next player still in on the left, leads.",
+                         rule=rule, player=player, leader=leader)
+            events.append(self._clear(leader, text))
             return events
         return events + self._advance(player)
 
@@ -456,41 +504,50 @@ class DaifugoState(State):
         if reasons:
             self.fouls.append(player)
             rank = names[PLAYERS - len(self.fouls)]
-            judged = " (judged by the order before the play)" if self.revolution != revolution_before else ""
-            after = ("the cut still clears the table" if cut else
-                     "the spade-3 return still clears the table" if returned else "the play stays on the table")
-            return [Event("foul", player, play.cards,
-                          f"{player} goes out by a forbidden finish (反則上がり): {'; '.join(reasons)}"
-                          f"{judged}. Ranked from the bottom, {player} is {RANK_TITLES[rank]} ({rank}); "
-                          f"{after}.")]
+            values = dict(player=player, title=TITLES_READ[rank])
+            if cut:
+                ranked = _("Ranked from the bottom, {player} is {title}; the cut still clears the table.", **values)
+            elif returned:
+                ranked = _("Ranked from the bottom, {player} is {title}; the spade-3 return still clears the table.",
+                           **values)
+            else:
+                ranked = _("Ranked from the bottom, {player} is {title}; the play stays on the table.", **values)
+            # The checklist repeats the ranking apart from the reasons (text.values["ranked"]).
+            if self.revolution != revolution_before:
+                text = _("{player} goes out by a forbidden finish (反則上がり): {reasons} (judged by the order before "
+                         "the play). {ranked}", player=player, reasons=semicolons(reasons), ranked=ranked)
+            else:
+                text = _("{player} goes out by a forbidden finish (反則上がり): {reasons}. {ranked}", player=player,
+                         reasons=semicolons(reasons), ranked=ranked)
+            return [Event("foul", player, play.cards, text)]
         self.clean.append(player)
         rank = names[len(self.clean) - 1]
-        events = [Event("out", player, play.cards, f"{player} goes out and is {RANK_TITLES[rank]} ({rank}).")]
+        events = [Event("out", player, play.cards, _("{player} goes out and is {title}.", player=player,
+                                                     title=TITLES_READ[rank]))]
         top = self.previous_daifugo
         if (self.rules.miyako_ochi and len(self.clean) == 1 and top is not None and top != player
                 and top not in self.out):
             self.out.append(top)
             self.demoted = top
-            events.append(Event("miyako_ochi", top, (), f"Miyako-ochi (都落ち): {player} went out first with "
-                                f"a clean finish, so {top}, the previous 大富豪, is out at once and ranks "
-                                f"below every other player except those who go out by a forbidden finish: "
-                                f"{self._demoted_place(top)}."))
+            events.append(Event("miyako_ochi", top, (), _(
+                "Miyako-ochi (都落ち): {player} went out first with a clean finish, so {top}, the previous 大富豪, is "
+                "out at once and ranks below every other player except those who go out by a forbidden finish: "
+                "{place}.", player=player, top=top, place=self._demoted_place(top))))
         return events
 
-    def _demoted_place(self, top: str) -> str:
+    def _demoted_place(self, top: str) -> Message:
         """Where the player just demoted by miyako-ochi ends, as far as it is known: just above the
         forbidden finishers, below the clean finishers and every player still in."""
         names = self.rules.rank_names
         still_in = self.active()
-        rank = names[len(self.clean) + len(still_in)]
-        title = f"{RANK_TITLES[rank]} ({rank})"
+        title = TITLES_READ[names[len(self.clean) + len(still_in)]]
         if len(still_in) > 1:  # the game goes on: a later forbidden finish ranks below them too
-            return (f"{top} is {title} unless a player still in goes out by a forbidden finish, who "
-                    f"would then rank below {top}")
+            return _("{top} is {title} unless a player still in goes out by a forbidden finish, who would then "
+                     "rank below {top}", top=top, title=title)
         if not self.fouls:
-            return f"{top} is {title}"
-        fouled = " and ".join(self.fouls)
-        return f"{top} is {title}, above {fouled}, who went out by a forbidden finish"
+            return _("{top} is {title}", top=top, title=title)
+        return _("{top} is {title}, above {fouled}, who went out by a forbidden finish", top=top, title=title,
+                 fouled=ands(self.fouls))
 
     def _advance(self, actor: str) -> list[Event]:
         """Give the turn to the next player who may still beat the table, or clear it: after a
@@ -502,13 +559,14 @@ class DaifugoState(State):
                 self.turn = p
                 return []
         if last not in self.out:
-            return [self._clear(last, f"Everyone else still in has passed: the table is "
-                                f"cleared and {last}, who played last, leads.")]
+            return [self._clear(last, _("Everyone else still in has passed: the table is cleared and {player}, who "
+                                        "played last, leads.", player=last))]
         leader = self.next_in(last)
-        return [self._clear(leader, f"Everyone still in has passed on {last}'s play; {last} "
-                            f"is out, so {leader}, the first player still in on {last}'s left, leads.")]
+        return [self._clear(leader, _("Everyone still in has passed on {player}'s play; {player} is out, so "
+                                      "{leader}, the first player still in on {player}'s left, leads.",
+                                      player=last, leader=leader))]
 
-    def _clear(self, leader: str, text: str) -> Event:
+    def _clear(self, leader: str, text: Message) -> Event:
         cards = tuple(c for _, play in self.table for c in play.physical)
         self.pile.extend(cards)
         self.table = []
@@ -523,10 +581,13 @@ class DaifugoState(State):
         self.places = tuple(self.clean + remaining + demoted + self.fouls[::-1])
         self.over = True
         self.turn = None
-        ranks = ", ".join(f"{p} {RANK_TITLES[r]}" for p, r in self.result().items())
+        ranks = commas(_("{player} {title}", player=p, title=RANK_TITLES[r]) for p, r in self.result().items())
         points = self.points()
-        score = ("; points " + ", ".join(f"{p} {v:+d}" for p, v in points.items())) if points else ""
-        return [Event("game_over", None, (), f"The game is over: {ranks}{score}.")]
+        if points:
+            score = commas(_("{player} {points}", player=p, points=format(v, "+d")) for p, v in points.items())
+            return [Event("game_over", None, (), _("The game is over: {ranks}; points {points}.", ranks=ranks,
+                                                   points=score))]
+        return [Event("game_over", None, (), _("The game is over: {ranks}.", ranks=ranks))]
 
     # --- views ----------------------------------------------------------------------------------
 
@@ -547,7 +608,7 @@ class DaifugoState(State):
 
         return daifugo_svg(self, **options)
 
-    def play_words(self, action: Action) -> str:
+    def play_words(self, action: Action) -> str | Message:
         """A play as the combination it makes: ``"a sequence ♠7-8-9"``, ``"three 5s"``."""
         if action.verb != "play":
             return super().play_words(action)
@@ -642,23 +703,33 @@ class DaifugoState(State):
                 expect["points"] = self.points()
         return expect
 
-    def outcome(self) -> str:
+    def outcome(self) -> Message:
         points, ranks = self.points(), self.result()
-        return ", ".join(f"{p} {RANK_TITLES[ranks[p]]} ({ranks[p]})" + (f" {points[p]:+d}" if points else "")
-                         for p in self.places)
+        if points:
+            return commas(_("{player} {title} {points}", player=p, title=TITLES_READ[ranks[p]],
+                            points=format(points[p], "+d")) for p in self.places)
+        return commas(_("{player} {title}", player=p, title=TITLES_READ[ranks[p]]) for p in self.places)
 
-    def score_line(self) -> tuple[dict[str, str], dict[str, int]]:
+    def score_line(self) -> tuple[dict[str, Message], dict[str, int]]:
         """Each player's rank title (with the points under a rule set with points; 都落ち for the
         demoted 大富豪); the points."""
         points = self.points()
-        cells = {p: RANK_TITLES[r] + (f" {points[p]:+d}" if points else "") for p, r in self.result().items()}
-        if self.demoted:
-            cells[self.demoted] += " (都落ち)"
+        cells = {}
+        for p, r in self.result().items():
+            title = RANK_TITLES[r]
+            if points and p == self.demoted:
+                cells[p] = _("{title} {points} (都落ち)", title=title, points=format(points[p], "+d"))
+            elif points:
+                cells[p] = _("{title} {points}", title=title, points=format(points[p], "+d"))
+            elif p == self.demoted:
+                cells[p] = _("{title} (都落ち)", title=title)
+            else:
+                cells[p] = title
         return cells, points or {}
 
-    def score_total(self) -> str | None:
+    def score_total(self) -> Message | None:
         """Points, under a rule set with points (none for jdf)."""
-        return None if self.rules.points is None else "points"
+        return None if self.rules.points is None else p_("score", "points")
 
     def next_game(self, seed: int = 0) -> "DaifugoState":
         """The next game of the same set or match: it opens with the exchange by this game's
@@ -704,47 +775,66 @@ class DaifugoState(State):
                 tuple(self.out), tuple(self._finished), tuple(self.clean), tuple(self.fouls),
                 self.demoted, self.over, self.places)
 
-    def describe(self) -> str:
-        head = f"daifugo ({self.rules.name})"
-        if self.revolution:
-            head += "; revolution in force"
-        if self.lock:
-            head += "; suit lock " + " ".join(SUIT_SYMBOLS[s] for s in sorted(self.lock, key="SHDC".index))
-        lines = [head]
+    def describe(self) -> Message:
+        """The position as plain text, one fact a line (a message, read in the current language)."""
+        suits = " ".join(SUIT_SYMBOLS[s] for s in sorted(self.lock, key="SHDC".index))
+        name = self.rules.name
+        if self.revolution and self.lock:
+            head = _("daifugo ({rules}); revolution in force; suit lock {suits}", rules=name, suits=suits)
+        elif self.revolution:
+            head = _("daifugo ({rules}); revolution in force", rules=name)
+        elif self.lock:
+            head = _("daifugo ({rules}); suit lock {suits}", rules=name, suits=suits)
+        else:
+            head = _("daifugo ({rules})", rules=name)
+        lines = []
         for p in self.players:
             tags = []
             if self.previous_ranks:
-                tags.append(f"was {self.previous_ranks[p]}")
+                tags.append(_("was {rank}", rank=RANK_WORDS[self.previous_ranks[p]]))
             if p in self.gives and self.exchanging:
-                tags.append(f"gives {format_cards(self.gives[p])}")
+                tags.append(_("gives {cards}", cards=format_cards(self.gives[p])))
             if p == self.demoted:
-                tags.append("demoted")
+                tags.append(p_("position", "demoted"))
             elif p in self.fouls:
-                tags.append("out, forbidden finish")
+                tags.append(p_("position", "out, forbidden finish"))
             elif p in self.out:
-                tags.append("out")
+                tags.append(p_("position", "out"))
             if p in self.passed:
-                tags.append("passed")
-            tag = f"  ({'; '.join(tags)})" if tags else ""
-            lines.append(f"  {p}: {format_cards(sort_cards(self.hands[p])) or '-'}{tag}")
+                tags.append(p_("position", "passed"))
+            cards = format_cards(sort_cards(self.hands[p])) or "-"
+            if tags:
+                lines.append(_("{player}: {cards}  ({tags})", player=p, cards=cards, tags=semicolons(tags)))
+            else:
+                lines.append(_("{player}: {cards}", player=p, cards=cards))
         if self.over:
-            lines.append("  game over: " + ", ".join(f"{p} {r}" for p, r in self.result().items()))
-            return "\n".join(lines)
-        if self.exchanging:
-            lines.append("  card exchange: waiting for " + ", ".join(p for p in self.players
-                                                                    if p not in self.gives))
-            return "\n".join(lines)
-        top = f"{self.top} by {self.last_player}" if self.table else "-"
-        lines.append(f"  table: {top}")
-        lines.append(f"  turn: {self.turn}")
-        return "\n".join(lines)
+            results = commas(_("{player} {rank}", player=p, rank=RANK_WORDS[r]) for p, r in self.result().items())
+            lines.append(_("game over: {results}", results=results))
+        elif self.exchanging:
+            lines.append(_("card exchange: waiting for {players}",
+                           players=commas(p for p in self.players if p not in self.gives)))
+        else:
+            top = _("{play} by {player}", play=self.top, player=self.last_player) if self.table else "-"
+            lines.append(_("table: {top}", top=top))
+            lines.append(_("turn: {player}", player=self.turn))
+        return Later(_indented, head, *lines)
+
+    def __str__(self) -> str:
+        return str(self.describe())
 
     def __repr__(self) -> str:
         return f"<DaifugoState {self.rules.name}: {'over' if self.over else f'turn {self.turn}'}>"
 
 
-def _a(word: str) -> str:
-    return ("an " if word[0] in "A8" else "a ") + word
+@lru_cache(maxsize=256)
+def _passes(player: str) -> Message:
+    """The event text of ``player``'s pass, made once (a message reads in the language of the moment)."""
+    return _("{player} passes and sits out until the table is cleared.", player=player)
+
+
+def _indented(head: str, *lines: str) -> str:
+    """The head, then each line indented: a position as text."""
+    return "\n".join([head, *("  " + line for line in lines)])
 
 
 # --- starting a game ------------------------------------------------------------------------------
