@@ -66,8 +66,8 @@ def assert_picture_translated(svg: str, players, where="", names=""):
     for text in texts:
         assert_translated(text, players, SVG_WORDS, where)
     label = unescape(re.search(r'aria-label="([^"]*)"', svg).group(1))
-    assert names in label
-    assert_translated(label.replace(names, ""), players, SVG_WORDS | {"holds"}, where)
+    assert str(names) in label
+    assert_translated(label.replace(str(names), ""), players, SVG_WORDS | {"holds"}, where)
 
 
 def check_position(state, where=""):
