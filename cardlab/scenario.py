@@ -1092,28 +1092,37 @@ def _outcome_word(o: StepOutcome) -> str:
     return "ok" if o.step.action is not None else "checked"
 
 
+# The outcome words of a replay as a reader reads them (json_records gives the English word itself).
+_OUTCOME_WORDS = {"failed": N_("failed"), "refused": N_("refused"), "ok": N_("ok"), "checked": N_("checked")}
+
+
 def transcript(result: RunResult, positions: bool = True) -> str:
     """A replayed scenario as plain text: each step, its outcome, the engine's explanation, the
     scenario's note and (with ``positions``) the position after it. Deterministic, so lessons
-    print it for nbval to check. What a learner reads (the title, the engine's texts, the notes)
-    is in the current language (the title and notes in the file's text for it, or in English);
-    the words around them (step, source, note, FAIL) are for teachers and stay English."""
+    print it for nbval to check. Everything is in the current language (the title and notes in
+    the file's text for it, or in English), but the file's own data: its ``source``, the steps as
+    written, reason codes."""
     scenario = result.scenario
-    lines = [f"{scenario.title_text.get()}  [{scenario.game}, {scenario.rules.name}]"]
+    lines = [str(_("{title}  [{game}, {rules}]", title=scenario.title_text.get(), game=scenario.game,
+                   rules=scenario.rules.name))]
     if scenario.source:
-        lines.append(f"source: {scenario.source}")
+        lines.append(str(_("source: {source}", source=scenario.source)))
     lines.append(str(result.start.describe()))
     for o in result.outcomes:
         step = o.step
         lines.append("")
-        lines.append(f"step {step.number}: {step.text or '(check)'}  -> {_outcome_word(o)}")
+        # TRANSLATORS: a replayed step: "step 3: 甲 attack S8  -> ok"; {action} is the step as the
+        # file writes it, {outcome} one of the words ok, refused, checked, failed.
+        lines.append(str(_("step {number}: {action}  -> {outcome}", number=step.number,
+                           action=step.text or _("(check)"), outcome=_(_OUTCOME_WORDS[_outcome_word(o)]))))
         lines.extend(f"  {e.text}" for e in o.events)
         if o.refusal is not None:
-            lines.append(f"  refused, {o.refusal.code}: {o.refusal.explanation}")
+            lines.append("  " + str(_("refused, {code}: {explanation}", code=o.refusal.code,
+                                      explanation=o.refusal.explanation)))
         if step.note_text is not None:
-            lines.append(f"  note: {step.note_text.get()}")
+            lines.append("  " + str(_("note: {note}", note=step.note_text.get())))
         if o.failure:
-            lines.append(f"  FAIL: {o.failure}")
+            lines.append("  " + str(_("FAIL: {failure}", failure=o.failure)))
         if positions:
             lines.append("  " + str(o.position).replace("\n", "\n  "))
     return "\n".join(lines)

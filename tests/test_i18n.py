@@ -187,3 +187,42 @@ def test_make_lab_opens_the_lessons_in_the_machines_language_or_the_one_chosen()
     assert plan("", {"LANG": "C.UTF-8"})[1] == ROOT / "lessons" / "index.ipynb"
     with pytest.raises(ValueError, match="the lessons are in en, zh-TW, ja"):
         plan("fr", {})
+
+
+SCENARIOS = sorted((ROOT / "lessons" / "scenarios").rglob("*.yaml"))
+
+
+@pytest.mark.parametrize("lang", list(CATALOGS))
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_a_scenario_replayed_in_chinese_or_japanese_has_no_english_word(path, lang):
+    """`cardlab replay` in zh-TW and ja: every word is in that language but the card notation,
+    the players' names, the steps as the file writes them, reason codes, the game's and rule set's
+    names, the file's `source` (the article's title as the file cites it) and a title or note the
+    file gives in English only."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tests"))
+    from pseudo_i18n import english_words
+
+    from cardlab.cli import replay
+    from cardlab.scenario import load
+
+    scenario = load(path)
+    allowed = {*scenario.players, scenario.game, scenario.rules.name}
+    out = io.StringIO()
+    with language(lang):
+        assert replay(str(path), out=out) == 0
+    left = []
+    for line in out.getvalue().splitlines():
+        for step in scenario.steps:  # the steps as written: notation
+            if step.text and step.text in line:
+                line = line.replace(step.text, " ")
+        if scenario.source and scenario.source in line:
+            line = line.replace(scenario.source, " ")
+        # A title or note the file gives in English only reads in English (the Durak and Gan
+        # Deng Yan files have no ja text); every other word is cardlab's and must be translated.
+        for text in [scenario.title_text, *(step.note_text for step in scenario.steps)]:
+            if text is not None and text.get(lang) == text.get("en") and text.get("en") in line:
+                line = line.replace(text.get("en"), " ")
+        left += [(word, line) for word in english_words(line, allowed)]
+    assert not left, f"English in the {lang} replay of {path.name}: {left[:5]}"
