@@ -226,3 +226,69 @@ def test_a_scenario_replayed_in_chinese_or_japanese_has_no_english_word(path, la
                 line = line.replace(text.get("en"), " ")
         left += [(word, line) for word in english_words(line, allowed)]
     assert not left, f"English in the {lang} replay of {path.name}: {left[:5]}"
+
+
+GAMES = [("durak", "podkidnoy", 2, "zh-TW"), ("durak", "perevodnoy", 3, "zh-TW"),
+         ("gandengyan", "yiqi", 3, "zh-TW"), ("gandengyan", "jj", 4, "zh-TW"),
+         ("daifugo", "jdf", 4, "zh-TW"), ("daifugo", "yeeqia", 4, "zh-TW"),
+         ("daifugo", "jdf", 4, "ja"), ("daifugo", "yeeqia", 4, "ja")]
+
+
+@pytest.mark.parametrize("game, rules, players, lang", GAMES)
+def test_a_whole_game_at_the_play_table_reads_only_in_the_learners_language(game, rules, players, lang, tmp_path):
+    """A learner with CARDLAB_LANG=zh-TW (ja: Daifugo) plays a whole game against the bots and
+    reads nothing in English: the table's status, every move's account, hints, refusals, the
+    picture's words, the score table and the next game's opening."""
+    import html
+    import re
+    import sys
+
+    pytest.importorskip("ipywidgets")
+    sys.path.insert(0, str(ROOT / "tests"))
+    from pseudo_i18n import english_words
+    from test_i18n_play_quiz import NAMES, play_through, refused_move
+
+    from cardlab.widgets import Table
+
+    with language(lang):
+        table = Table(game, rules, players=players, seed=5, match=True)
+        said = [table.status(), table.bots_move(), table.hint()]
+        refused = refused_move(table)
+        said += [table.type_move(refused), table.type_move("nonsense")]
+        play_through(table, said, seed=5)
+        said += [table.status(), table.score_table(), table.narration, table.next_game(), table.bots_move()]
+        picture = html.unescape(re.sub(r"<[^>]*>", " ", table.picture()))
+        texts = [str(text) for text in said] + [picture]
+        allowed = NAMES | set(table.players)
+        left = {word for text in texts for word in english_words(text, allowed)}
+        assert not left, f"English at the {lang} play table: {sorted(left)[:10]}"
+
+
+STILLS = [("durak/route_a.yaml", "zh-TW"), ("gandengyan/one_higher_single.yaml", "zh-TW"),
+          ("daifugo/jdf_revolution.yaml", "zh-TW"), ("daifugo/yeeqia_eight_cut.yaml", "zh-TW"),
+          ("daifugo/jdf_revolution.yaml", "ja"), ("daifugo/yeeqia_eight_cut.yaml", "ja")]
+
+
+@pytest.mark.parametrize("scenario, lang", STILLS)
+def test_the_still_pictures_of_a_stepper_and_a_try_it_table_are_in_the_learners_language(scenario, lang):
+    """What a lesson shows before it is run (each widget's still picture: title, narration,
+    picture, as saved in the notebook) in zh-TW and ja, for one scenario of each game."""
+    import html
+    import re
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tests"))
+    from pseudo_i18n import english_words
+
+    from cardlab.scenario import load
+    from cardlab.widgets import Stepper, TryIt
+
+    path = ROOT / "lessons" / "scenarios" / scenario
+    players = set(load(path).players)
+    with language(lang):
+        stepper = Stepper(str(path))
+        stepper.step()
+        for widget in (stepper, TryIt(str(path), at_step=1)):
+            text = html.unescape(re.sub(r"<[^>]*>", " ", widget.static_html()))
+            left = english_words(text, players | {"cardlab"})
+            assert not left, f"English in the {lang} still picture of {type(widget).__name__}: {left[:10]}"
