@@ -41,7 +41,7 @@ lab: $(VENV)/.installed
 test: $(VENV)/.installed
 	$(VENV)/bin/cardlab check lessons/scenarios
 	$(PY) -m pytest tests cardlab
-	$(PY) -m pytest --nbval --nbval-current-env --nbval-sanitize-with lessons/sanitize.cfg -p no:cacheprovider lessons
+	CARDLAB_LANG=en $(PY) -m pytest --nbval --nbval-current-env --nbval-sanitize-with lessons/sanitize.cfg -p no:cacheprovider lessons
 
 check: $(VENV)/.installed
 	$(VENV)/bin/cardlab check lessons/scenarios
