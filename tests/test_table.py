@@ -96,7 +96,7 @@ def test_the_daifugo_exchange_hides_the_other_pairs_cards_and_the_learner_choose
     play_game(table)
     assert table.next_game().startswith("Game 1: 甲 (A) ")
     text = table.bots_move()
-    assert "give 2 hidden cards" in text or "give a hidden card" in text
+    assert "gives 2 hidden cards" in text or "gives 1 hidden card" in text
     assert table.status() == "Your turn, 甲 (A): you may give."
     gives = table.view().legal_actions()
     assert {a.verb for a in gives} == {"give"}
@@ -269,7 +269,7 @@ def test_new_table_from_the_menus_and_the_still_picture():
     assert table.game == "daifugo" and len(table.players) == 4 and table.seat == "甲"
     assert "Give" in buttons(box) or "Play" in buttons(box)
     text = table.choose("gandengyan", players=5)
-    assert text.startswith("A game of gandengyan (yiqi), 5 players. You play 甲 (A); ")
+    assert text.startswith("A game of Gan Deng Yan (yiqi), 5 players. You play 甲 (A); ")
     html = table.static_html()
     assert RUN_ME in html and "<img" in html
 

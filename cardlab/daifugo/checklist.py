@@ -436,13 +436,14 @@ def _ask_play(state, action: Action) -> list[tuple[Message, Message]]:
     cut = eight_cut(play, rules)
     why_not = None
     if cut and legal:
-        clears = _("yes: {clear}", clear=kinds.get("clear", _("the 8 cuts (8切)")))
+        by_eight = _("the 8 cuts (8切)")
+        clears = _("yes: {clear}", clear=kinds.get("clear", by_eight))
     elif cut:
         clears = _("it would cut (8切), but an 8 cuts only as a legal play.")
     elif returned:
         # A return that ends the game clears nothing: the game is over (no clear event).
-        clears = (_("yes, though not by an 8: {clear}", clear=kinds.get("clear", _("the spade-3 return (スペ3返し) "
-                                                                                 "clears the table.")))
+        by_return = _("the spade-3 return (スペ3返し) clears the table.")
+        clears = (_("yes, though not by an 8: {clear}", clear=kinds.get("clear", by_return))
                   if legal else _("it would, by the spade-3 return, if it were legal."))
     else:
         if 8 in play.ranks:
@@ -529,7 +530,7 @@ def _ask_give(state, player: str) -> list[tuple[Message, Message]]:
         fitting = sorted((c for c in sort_cards(hand) if exchange_strength(c) in wanted),
                          key=exchange_strength, reverse=lower)
         values = dict(player=player, names=names, cards=_cards(fitting),
-                      order=_("joker, 2, A, K, … 3") if state.rules.has_jokers else "2, A, K, … 3")
+                      order=_("joker, 2, A, K, … 3") if state.rules.has_jokers else _("2, A, K, … 3"))
         if lower and len(fitting) > count:
             text = n_("{player}'s strongest {count} card in the normal order ({order}): {names}; {player} chooses "
                       "among {cards}, as only the suit of a tied rank is free.",

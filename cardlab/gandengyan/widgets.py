@@ -319,7 +319,8 @@ class BombCompare(Widget):
         self._article.tooltip = str(_("the rows of the article's bomb table"))
         heading = _("Which play beats which: choose a play on the table and a play put on it, or type them")
         self._heading.value = f"<b>{escape(str(heading), quote=False)}</b>"
-        self._or_type.value = f"{escape(str(_('Or type:')), quote=False)}&nbsp;"
+        or_type = _("Or type:")
+        self._or_type.value = f"{escape(str(or_type), quote=False)}&nbsp;"
 
     _syncing = False
 

@@ -96,9 +96,9 @@ class Compare(Widget):
                 items.append(f'<li style="background:#fff0c2;font-weight:bold">{move} {only}</li>')
             else:
                 items.append(f"<li>{move}</li>")
-        listing = ("<ul>" + "".join(items) + "</ul>" if items
-                   else f"<p>{escape(str(_('No legal actions.')))}</p>")
-        return f'<div class="cardlab-legal">{escape(str(_("Legal now:")))}{listing}</div>'
+        none, heading = _("No legal actions."), _("Legal now:")
+        listing = "<ul>" + "".join(items) + "</ul>" if items else f"<p>{escape(str(none))}</p>"
+        return f'<div class="cardlab-legal">{escape(str(heading))}{listing}</div>'
 
     def _build(self, ipw):
         columns = []

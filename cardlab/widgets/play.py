@@ -262,7 +262,7 @@ class Table(TryIt):
 
     def _opening(self) -> Lines:
         count = len(self.players)
-        where = {"game": self.game, "rules": self.rules_name, "number": self.number}
+        where = {"game": _(self._state.game_title), "rules": self.rules_name, "number": self.number}
         if self._match is not None and self._match.games is not None:
             first = n_("Game {number} of {games} ({kind}) of {game} ({rules}), {count} player.",
                        "Game {number} of {games} ({kind}) of {game} ({rules}), {count} players.", count,
@@ -272,7 +272,7 @@ class Table(TryIt):
                        "Game {number} of {game} ({rules}), {count} players.", count, **where)
         else:
             first = n_("A game of {game} ({rules}), {count} player.", "A game of {game} ({rules}), {count} players.",
-                       count, game=self.game, rules=self.rules_name)
+                       count, game=_(self._state.game_title), rules=self.rules_name)
         bots = _commas([_("{player} is the {bot} bot", player=p, bot=self._bot_name(p)) for p in self.bots])
         line = _("{opening} You play {player}; {bots}.", opening=first, player=self.seat, bots=bots)
         return Lines([line, self.status()], state=self._state)
@@ -312,7 +312,7 @@ class Table(TryIt):
         number = len(self._steps)
         heading = _("Step {number}: {action}", number=number, action=str(action))
         # A give is set aside face down: the learner sees that it was made, not which cards.
-        seen = (n_("Step {number}: {player} give {count} hidden card", "Step {number}: {player} give {count} hidden cards",
+        seen = (n_("Step {number}: {player} gives {count} hidden card", "Step {number}: {player} gives {count} hidden cards",
                    len(action.cards), number=number, player=player)
                 if action.verb == "give" else heading)
         return self._note(heading, events, seen_heading=seen)
@@ -537,7 +537,8 @@ class Table(TryIt):
                 f"game {self.number}, steps: {len(self._steps)}, {where}>")
 
     def static_html(self) -> str:
-        return still_html(str(_("Play {game} ({rules})", game=self.game, rules=self.rules_name)), self.picture())
+        return still_html(str(_("Play {game} ({rules})", game=_(self._state.game_title), rules=self.rules_name)),
+                          self.picture())
 
     # --- the view -------------------------------------------------------------------------------
 

@@ -132,7 +132,8 @@ class Stepper(SizedWidget):
         if checks:
             # TRANSLATORS: what a scenario confirms after a step: "Now: 乙 holds 5 cards; the stock has
             # 24 cards." {checks} are separated by "; ".
-            lines.append(_("Now: {checks}.", checks=str(p_("list separator", "; ")).join(map(str, checks))))
+            separator = p_("list separator", "; ")
+            lines.append(_("Now: {checks}.", checks=str(separator).join(map(str, checks))))
         lines.extend(_("FAIL: {failure}", failure=o.failure) for o in frame if o.failure)
         return self.result.start.learner_text("\n".join(map(str, lines)))
 
