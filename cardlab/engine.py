@@ -612,7 +612,7 @@ class State:
                                         seats=seats))
         verb = verb.lower()
         if verb not in self.VERBS and verb not in CONTRACT_VERBS:
-            raise NotationError(text, _("{game} has no verb {verb} (verbs: {verbs})", game=self.game,
+            raise NotationError(text, _("{game} has no verb {verb} (verbs: {verbs})", game=_(self.game_title),
                                         verb=repr(verb), verbs=", ".join(self.VERBS)))
         try:
             cards = tuple(parse_token(a) for a in args)

@@ -54,7 +54,9 @@ def pseudo_language():
 
 # What stays the same in every language: cards (S9, HT, RJ=H7, BJ, W3), reason codes, the verbs a
 # learner types, rule-set names and notation words.
-_NOTATION = re.compile(r"(?<![\w=])(?:(?:RJ|BJ|W[1-6])(?:=[SHDC]?(?:10|[2-9TJQKA]))?|[SHDC](?:10|[2-9TJQKA]))(?!\w)")
+# (Latin letters and digits around a code make it a word; CJK text right beside it does not.)
+_NOTATION = re.compile(r"(?<![A-Za-z0-9_=])(?:(?:RJ|BJ|W[1-6])(?:=[SHDC]?(?:10|[2-9TJQKA]))?|[SHDC](?:10|[2-9TJQKA]))"
+                       r"(?![A-Za-z0-9_])")
 _ALWAYS = set(REASON_CODES) | set(CONTRACT_VERBS)
 
 

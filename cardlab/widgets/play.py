@@ -331,7 +331,7 @@ class Table(TryIt):
         if self._state.is_over():
             return _("The game is over."), INFO
         if self._pressed(verb):
-            return SELECT_FIRST, INFO
+            return _(SELECT_FIRST), INFO
         verb = verb.lower()
         return self._learner_act(" ".join([self.seat, verb, *(str(c) for c in self._arguments(verb))]))
 
