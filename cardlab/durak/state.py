@@ -74,6 +74,7 @@ _SYMBOL = {c: c.symbol for c in DECK}
 # The suits in words: a suit ("trump ♠ spades", the same words as cardlab.cards.SUIT_NAMES) and one
 # card of it ("a higher spade").
 SUIT_WORDS: dict[str, Message] = {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")}
+# TRANSLATORS: one card of a suit, in "a higher heart" (where the suit's name may well do).
 SUIT_CARD_WORDS: dict[str, Message] = {"S": p_("a card of the suit", "spade"), "H": p_("a card of the suit", "heart"),
                                        "D": p_("a card of the suit", "diamond"), "C": p_("a card of the suit", "club")}
 
@@ -187,10 +188,8 @@ def _adds_text(player: str, card: str, n: int, limit: int) -> Message:
 @_said
 def _beats_text(player: str, attack: Card, defence: Card, trump: str) -> Message:
     cards = dict(player=player, attack=attack.symbol, defence=defence.symbol)
-    if defence.suit == attack.suit:
+    if defence.suit == attack.suit:  # a trump beaten by a higher trump too
         return _("{player} beats {attack} with {defence}: a higher card of the same suit.", **cards)
-    if attack.suit == trump:
-        return _("{player} beats {attack} with {defence}: a higher trump.", **cards)
     return _("{player} beats {attack} with {defence}: a trump ({trump}) beats any other suit.",
              trump=SUIT_WORDS[trump], **cards)
 
@@ -502,6 +501,7 @@ class DurakState(State):
         cap = self.rules.round_cap(self.round_no)
         n = len(self.attacks)
         if held < cap:
+            # TRANSLATORS: {held} is a number of cards in words ("3 cards").
             return n_("The round already has {count} attack card and may not have more: {defender} held only "
                       "{held} when the round began. Beaten attack cards count too.",
                       "The round already has {count} attack cards and may not have more: {defender} held only "
@@ -509,6 +509,8 @@ class DurakState(State):
                       defender=self.defender, held=n_("{count} card", "{count} cards", held))
         cap_cards = n_("{count} attack card", "{count} attack cards", cap)
         if cap < MAX_ATTACK:
+            # TRANSLATORS: {cap} is a number of attack cards in words ("5 attack cards"); {rules} is the
+            # rule set's name (throw-in-fool), kept as it is.
             return n_("The round already has {count} attack card and may not have more: a round has at most "
                       "{cap} in the first round of the game under {rules}. Beaten attack cards count too.",
                       "The round already has {count} attack cards and may not have more: a round has at most "
@@ -543,6 +545,8 @@ class DurakState(State):
         if attack.suit == self.trump:
             return _("{attack} is a trump ({trump}); only a higher trump beats it, and {defence} is not a trump.",
                      attack=attack.symbol, trump=trump, defence=defence.symbol)
+        # TRANSLATORS: {suit} is one card of the attack card's suit in words ("a higher heart"); {trump}
+        # names the trump suit ("spades").
         return _("{defence} is neither a higher {suit} nor a trump ({trump}); the other suits never beat each "
                  "other.", defence=defence.symbol, suit=SUIT_CARD_WORDS[attack.suit], trump=trump)
 
@@ -866,6 +870,8 @@ class DurakState(State):
 
     def score_line(self) -> tuple[dict[str, Message], dict[str, int]]:
         """Durak, out or draw; one for the durak."""
+        # TRANSLATORS: a player's result in a line of the score table: the durak (the fool, who lost),
+        # out (went out of cards in time), or a draw.
         cells = {p: p_("score", "durak") if p == self.loser
                  else (p_("score", "draw") if self.loser is None else p_("score", "out")) for p in self.players}
         return cells, {p: int(p == self.loser) for p in self.players}
@@ -947,6 +953,9 @@ class DurakState(State):
         facts = dict(rules=self.rules.name, round=self.round_no, symbol=SUIT_SYMBOLS[self.trump],
                      suit=SUIT_WORDS[self.trump], stock=len(self.stock), discard=len(self.discard))
         if self.stock:
+            # TRANSLATORS: the first line of a position in words; {rules} is the rule set's name, kept as
+            # it is, {symbol} the trump suit's symbol and {suit} its name ("spades"), {card} the face-up
+            # card in the notation a learner types (S8).
             head = _("durak ({rules}), round {round}; trump {symbol} {suit}, face-up {card}; stock {stock}, "
                      "discard {discard}", card=self.trump_card, **facts)
         else:
