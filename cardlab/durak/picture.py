@@ -4,20 +4,25 @@ and the discard pile."""
 
 from __future__ import annotations
 
-from ..cards import SUIT_NAMES, SUIT_SYMBOLS, count_cards
+from ..cards import SUIT_SYMBOLS
+from ..i18n import n_, p_
 from ..svg import CARD_H, CARD_W, MUTED, Middle, suit_colour, suit_shape, table_svg
+from .state import SUIT_WORDS
+
+# Every word of the picture is put into words as it is drawn, in the language of that moment.
 
 
 def _tags(state, p: str) -> list[str]:
     if p in state.out:
-        return ["out"]
+        return [str(p_("picture: a player's role", "out"))]
     if state.over:
-        return ["durak: loses the game"] if p == state.loser else []
+        return [str(p_("picture: a player's role", "durak: loses the game"))] if p == state.loser else []
     if p == state.attacker:
-        return ["attacker"]
+        return [str(p_("picture: a player's role", "attacker"))]
     if p == state.defender:
-        return ["defender, takes" if state.taking else "defender"]
-    return ["may add"]
+        return [str(p_("picture: a player's role", "defender, takes") if state.taking
+                    else p_("picture: a player's role", "defender"))]
+    return [str(p_("picture: a player's role", "may add"))]
 
 
 def durak_table_svg(state, *, view: str = "teaching", seat: str | None = None, bottom: str | None = None,
@@ -28,17 +33,25 @@ def durak_table_svg(state, *, view: str = "teaching", seat: str | None = None, b
     marked "open", and the discard pile with its count. Highlighted cards are outlined; a
     highlighted card in the discard pile outlines the pile."""
     trump = state.trump
-    trump_text = f"trump {SUIT_SYMBOLS[trump]}"
-    facts = [f"round {state.round_no}", f"{trump_text} {SUIT_NAMES[trump]}"]
+    trump_text = str(p_("picture", "trump {symbol}", symbol=SUIT_SYMBOLS[trump]))
+    facts = [str(p_("picture", "round {round}", round=state.round_no)),
+             str(p_("picture", "trump {symbol} {suit}", symbol=SUIT_SYMBOLS[trump], suit=SUIT_WORDS[trump]))]
     if state.over:
-        facts.append("game over: " + (f"{state.seat_label(state.loser)} is the durak" if state.loser else "a draw"))
-    header = " · ".join([f"Durak ({state.rules.name})"] + facts)
+        facts.append(str(p_("picture", "game over: {player} is the durak", player=state.seat_label(state.loser))
+                         if state.loser else p_("picture", "game over: a draw")))
+    header = " · ".join([str(p_("picture", "Durak ({rules})", rules=state.rules.name))] + facts)
     if state.over:
-        caption = "the game is over"
+        caption = str(p_("picture", "the game is over"))
     else:
-        taking = f": {state.seat_label(state.defender)} takes" if state.taking else ""
-        caption = (f"{state.seat_label(state.attacker)} attacks {state.seat_label(state.defender)}{taking} · "
-                   f"{len(state.attacks)} of {count_cards(state.limit, 'attack card')}")
+        who = dict(attacker=state.seat_label(state.attacker), defender=state.seat_label(state.defender),
+                   n=len(state.attacks))
+        if state.taking:
+            caption = str(n_("{attacker} attacks {defender}: {defender} takes · {n} of {count} attack card",
+                             "{attacker} attacks {defender}: {defender} takes · {n} of {count} attack cards",
+                             state.limit, **who))
+        else:
+            caption = str(n_("{attacker} attacks {defender} · {n} of {count} attack card",
+                             "{attacker} attacks {defender} · {n} of {count} attack cards", state.limit, **who))
 
     def middle(band: Middle) -> str:
         s, w = band.s, band.card
@@ -52,11 +65,11 @@ def durak_table_svg(state, *, view: str = "teaching", seat: str | None = None, b
             parts.append(band.card_at(face_up, band.x + h / 2 - w / 2 + 2 * s, mid - h / 2, rotate=90))
             parts += [band.card_at(None, stock_x + 2 * k * s, mid - h / 2 - 2 * k * s)
                       for k in range(min(3, len(state.stock) - 1))]
-            stock_label = f"stock {len(state.stock)}"
+            stock_label = str(p_("picture", "stock {count}", count=len(state.stock)))
         else:
             parts.append(band.outline(stock_x, mid - h / 2))
             parts.append(suit_shape(trump, stock_x + w / 2, mid, w * 0.5, suit_colour(trump, band.four_colour)))
-            stock_label = "stock empty"
+            stock_label = str(p_("picture", "stock empty"))
         below = mid + h / 2 + 16 * s
         parts.append(band.text(stock_x + w / 2, below, stock_label, anchor="middle"))
         parts.append(band.text(stock_x + w / 2, below + 16 * s, trump_text, suit_colour(trump, band.four_colour),
@@ -72,24 +85,33 @@ def durak_table_svg(state, *, view: str = "teaching", seat: str | None = None, b
             if d is not None:
                 parts.append(band.card_at(d, ax + w * 0.3, top + h * 0.24, rotate=14))
             else:
-                parts.append(band.text(ax + w / 2, top + h + 14 * s, "open", "#a04000", anchor="middle",
+                open_word = str(p_("picture: an unbeaten attack card", "open"))
+                parts.append(band.text(ax + w / 2, top + h + 14 * s, open_word, "#a04000", anchor="middle",
                                        weight="bold"))
         if not state.attacks:
-            parts.append(band.text(table_x, mid + 5 * s, "no cards on the table", MUTED))
+            parts.append(band.text(table_x, mid + 5 * s, str(p_("picture", "no cards on the table")), MUTED))
         pile = min(4, len(state.discard))
         thrown = any(c in band.highlight for c in state.discard)
         for k, turn in enumerate((-9, 6, -3, 10)[:pile]):
             parts.append(band.card_at(None, discard_x, mid - h / 2, rotate=turn, highlight=thrown and k == pile - 1))
         if not pile:
             parts.append(band.outline(discard_x, mid - h / 2))
-        parts.append(band.text(discard_x + w / 2, below, f"discard {len(state.discard)}", anchor="middle"))
+        discard_label = str(p_("picture", "discard {count}", count=len(state.discard)))
+        parts.append(band.text(discard_x + w / 2, below, discard_label, anchor="middle"))
         return "".join(parts)
 
-    table = "; ".join(f"{a.name} beaten by {d.name}" if d else f"{a.name} open"
-                      for a, d in zip(state.attacks, state.defences)) or "empty"
-    face = f", face-up {state.trump_card.name}" if state.stock else ""
-    summary = (f"durak table, {state.rules.name}: {', '.join(facts)}; {caption}; table: {table}; "
-               f"stock {len(state.stock)}{face}; discard {len(state.discard)}")
+    # The text alternative: the same facts in sentences, cards by name.
+    table = "; ".join(str(p_("picture", "{attack} beaten by {defence}", attack=a.name, defence=d.name) if d
+                          else p_("picture", "{attack} open", attack=a.name))
+                      for a, d in zip(state.attacks, state.defences)) or str(p_("picture: the table", "empty"))
+    about = dict(rules=state.rules.name, facts=", ".join(facts), caption=caption, table=table,
+                 stock=len(state.stock), discard=len(state.discard))
+    if state.stock:
+        summary = str(p_("picture", "durak table, {rules}: {facts}; {caption}; table: {table}; stock {stock}, "
+                         "face-up {card}; discard {discard}", card=state.trump_card.name, **about))
+    else:
+        summary = str(p_("picture", "durak table, {rules}: {facts}; {caption}; table: {table}; stock {stock}; "
+                         "discard {discard}", **about))
     return table_svg(state, view=view, seat=seat, bottom=bottom, highlight=highlight, width=width,
                      four_colour=four_colour, header=header, tags={p: _tags(state, p) for p in state.players},
                      middle=middle, summary=summary)

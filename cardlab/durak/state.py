@@ -20,9 +20,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..cards import SUIT_NAMES, SUIT_SYMBOLS, Card, card, count_cards, deck, format_cards
+from ..cards import SUIT_NAMES, SUIT_SYMBOLS, Card, card, deck, format_cards
 from ..engine import (Action, DealError, Event, Match, Refusal, State, View, check_cards_unique, deal_cards,
                       deal_hands, deal_random, player_name, player_names, rule_set)
+from ..i18n import N_, Message, _, n_, p_
 
 HAND_SIZE = 6
 MAX_ATTACK = 6
@@ -65,12 +66,41 @@ def beats(attack: Card, defence: Card, trump: str) -> bool:
 
 
 # Events are built with tuple.__new__: through Event's NamedTuple __new__ they are several times
-# slower to make, and the engine makes one or more at every decision.
+# slower to make, and the engine makes one or more at every decision. Their texts are messages
+# (cardlab.i18n), put into words only when read, in the language of that moment.
 _new = tuple.__new__
 _SYMBOL = {c: c.symbol for c in DECK}
-# The counts the events of every round speak of ("3 cards", "6 attack cards"), written out once.
-_N_CARDS = tuple(count_cards(n) for n in range(len(DECK) + 1))
-_N_ATTACK_CARDS = tuple(count_cards(n, "attack card") for n in range(len(DECK) + 1))
+
+# The suits in words: a suit ("trump ♠ spades", the same words as cardlab.cards.SUIT_NAMES) and one
+# card of it ("a higher spade").
+SUIT_WORDS: dict[str, Message] = {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")}
+# TRANSLATORS: one card of a suit, in "a higher heart" (where the suit's name may well do).
+SUIT_CARD_WORDS: dict[str, Message] = {"S": p_("a card of the suit", "spade"), "H": p_("a card of the suit", "heart"),
+                                       "D": p_("a card of the suit", "diamond"), "C": p_("a card of the suit", "club")}
+
+
+def names_and(names) -> Message | str:
+    """Names one after the other as the explanations list them: "乙 and 丙 and 丁"."""
+    text = names[0]
+    for name in names[1:]:
+        text = _("{items} and {item}", items=text, item=name)
+    return text
+
+
+def names_then(names) -> Message | str:
+    """Names in the order they act: "甲, then 丙, then 乙"."""
+    text = names[0]
+    for name in names[1:]:
+        text = _("{first}, then {next}", first=text, next=name)
+    return text
+
+
+def _commas(items) -> Message | str:
+    """Items (ranks: "6, J, A") as a list with commas."""
+    text = items[0]
+    for item in items[1:]:
+        text = _("{items}, {item}", items=text, item=item)
+    return text
 
 
 class _Moves:
@@ -132,6 +162,103 @@ def _index(cards, card: Card) -> int:
     raise ValueError(f"{card} is not among {format_cards(cards)}")
 
 
+# --- what the events say ----------------------------------------------------------------------------
+# Each event's text is a message, put into words when it is read. Random play and the bots' rollouts
+# make one or more events at every decision, and the same few texts recur game after game: each is
+# made once (a new message costs more than the f-string it replaced) and shared, as messages never
+# change.
+_said = lru_cache(maxsize=4096)
+
+
+@_said
+def _opens_text(player: str, defender: str, card: str, limit: int) -> Message:
+    return n_("{player} opens the round against {defender} with {card}; the round may have up to {count} attack "
+              "card.",
+              "{player} opens the round against {defender} with {card}; the round may have up to {count} attack "
+              "cards.", limit, player=player, defender=defender, card=card)
+
+
+@_said
+def _adds_text(player: str, card: str, n: int, limit: int) -> Message:
+    return n_("{player} adds {card}: its rank is already on the table ({n} of {count} attack card).",
+              "{player} adds {card}: its rank is already on the table ({n} of {count} attack cards).",
+              limit, player=player, card=card, n=n)
+
+
+@_said
+def _beats_text(player: str, attack: Card, defence: Card, trump: str) -> Message:
+    cards = dict(player=player, attack=attack.symbol, defence=defence.symbol)
+    if defence.suit == attack.suit:  # a trump beaten by a higher trump too
+        return _("{player} beats {attack} with {defence}: a higher card of the same suit.", **cards)
+    return _("{player} beats {attack} with {defence}: a trump ({trump}) beats any other suit.",
+             trump=SUIT_WORDS[trump], **cards)
+
+
+@_said
+def _transfers_text(player: str, card: str, defender: str, count: int, old: str) -> Message:
+    return n_("{player} transfers the attack with {card} (same rank, nothing beaten yet): {player} is now the main "
+              "attacker and {defender} must defend {count} card; {old} may add once {player} says done or can add "
+              "nothing.",
+              "{player} transfers the attack with {card} (same rank, nothing beaten yet): {player} is now the main "
+              "attacker and {defender} must defend {count} cards; {old} may add once {player} says done or can add "
+              "nothing.", count, player=player, card=card, defender=defender, old=old)
+
+
+@_said
+def _will_take_text(player: str) -> Message:
+    return _("{player} will take: the attackers may still add cards of ranks on the table before the table is "
+             "picked up.", player=player)
+
+
+@_said
+def _done_text(player: str, others_may_add: bool) -> Message:
+    if others_may_add:
+        return _("{player} adds nothing more for now; the other attackers may now add cards.", player=player)
+    return _("{player} adds nothing more for now.", player=player)
+
+
+@_said
+def _picks_up_text(player: str, count: int, defended: bool) -> Message:
+    if count == 1:
+        return _("{player} picks up the card on the table.", player=player)
+    if defended:
+        return n_("{player} picks up all {count} card on the table, own defence cards included.",
+                  "{player} picks up all {count} cards on the table, own defence cards included.", count,
+                  player=player)
+    return n_("{player} picks up all {count} attack card on the table.",
+              "{player} picks up all {count} attack cards on the table.", count, player=player)
+
+
+@_said
+def _discard_text(count: int) -> Message:
+    return n_("Every attack card is beaten and no attacker adds more: the {count} card goes to the discard pile, "
+              "out of the game.",
+              "Every attack card is beaten and no attacker adds more: the {count} cards go to the discard pile, "
+              "out of the game.", count)
+
+
+@_said
+def _next_round_text(old: str, attacker: str, defender: str, defended: bool) -> Message:
+    """``old`` defended (or took); ``attacker`` attacks ``defender`` next."""
+    if not defended:
+        return _("{old} took, so loses the turn to attack: {attacker}, the next player, attacks; {defender} "
+                 "defends.", old=old, attacker=attacker, defender=defender)
+    if attacker == old:
+        return _("{old} defended successfully and attacks next; {defender} defends.", old=old, defender=defender)
+    return _("{old} defended but is out; the next player still in, {attacker}, attacks; {defender} defends.",
+             old=old, attacker=attacker, defender=defender)
+
+
+@_said
+def _draws_text(player: str, count: int, held: int, stock_empty: bool) -> Message:
+    if stock_empty:
+        return n_("{player} draws {count} card and holds {held}. The stock is now empty.",
+                  "{player} draws {count} cards and holds {held}. The stock is now empty.", count,
+                  player=player, held=held)
+    return n_("{player} draws {count} card and holds {held}.", "{player} draws {count} cards and holds {held}.",
+              count, player=player, held=held)
+
+
 class DurakView(View):
     """What one Durak seat sees (:meth:`DurakState.view`). Besides the fields every view has:
     ``attacks`` and ``defences`` (the table, a defence ``None`` while its attack card is
@@ -171,12 +298,12 @@ class DurakState(State):
     """A Durak position. Build one with :func:`new_game` or :func:`from_deal`."""
 
     game = "durak"
-    game_title = "Durak"
+    game_title = N_("Durak")
     PRIVATE_EVENTS = frozenset({"draw"})
     VERBS = {"attack": 1, "defend": 2, "take": 0, "done": 0, "transfer": 1, "swap": 0}
-    NAME = "Durak"
-    ACTIONS_IN_WORDS = ("the attackers attack with cards and say done, and the defender beats each attack "
-                        "card (defend) or takes the table")
+    NAME = N_("Durak")
+    ACTIONS_IN_WORDS = N_("the attackers attack with cards and say done, and the defender beats each attack "
+                          "card (defend) or takes the table")
     DECK = DECK
 
     def __init__(self, rules: DurakRules, players, hands, stock, trump, attacker,
@@ -264,26 +391,34 @@ class DurakState(State):
     def _main_done(self) -> bool:
         return self.attacker in self.done or not self._can_add(self.attacker)
 
-    def priority(self) -> str:
+    def priority(self) -> Message:
         """Who may add an attack card now and why, in one plain sentence: the main attacker has
         the first say after every new card; the others may add once the main attacker has said
         done since that card, or can add nothing."""
         main = self.attacker
         if not self.attacks:
-            return f"Only {main}, the main attacker, may open the round."
+            return _("Only {main}, the main attacker, may open the round.", main=main)
         if len(self.attacks) >= self.limit:
-            return f"Nobody: the round has reached its limit of {count_cards(self.limit, 'attack card')}."
+            return n_("Nobody: the round has reached its limit of {count} attack card.",
+                      "Nobody: the round has reached its limit of {count} attack cards.", self.limit)
         others = [p for p in self._attackers if p != main]
         if main in self.done:
-            why = f"{main} said done after the last card landed"
-        elif not self._can_add(main):
-            why = f"{main}, the main attacker, holds no card of a rank on the table"
-        else:
-            wait = f"; {' and '.join(others)} wait until {main} says done or can add nothing" if others else ""
-            return f"{main}, the main attacker, has the first say after every new card{wait}."
-        if not others:
-            return f"Nobody else: {why}, and there is no other attacker."
-        return f"{' and '.join(others)} may add now: {why}. After the next card lands, {main} has the first say again."
+            if not others:
+                return _("Nobody else: {main} said done after the last card landed, and there is no other "
+                         "attacker.", main=main)
+            return _("{others} may add now: {main} said done after the last card landed. After the next "
+                     "card lands, {main} has the first say again.", others=names_and(others), main=main)
+        if not self._can_add(main):
+            if not others:
+                return _("Nobody else: {main}, the main attacker, holds no card of a rank on the table, and "
+                         "there is no other attacker.", main=main)
+            return _("{others} may add now: {main}, the main attacker, holds no card of a rank on the "
+                     "table. After the next card lands, {main} has the first say again.",
+                     others=names_and(others), main=main)
+        if others:
+            return _("{main}, the main attacker, has the first say after every new card; {others} wait until "
+                     "{main} says done or can add nothing.", main=main, others=names_and(others))
+        return _("{main}, the main attacker, has the first say after every new card.", main=main)
 
     def _round_over(self) -> bool:
         if not self.attacks:
@@ -313,29 +448,33 @@ class DurakState(State):
             return None
         player, verb, cards = action
         if self.over:
-            return Refusal("game_over", "The game has ended: once the stock is empty and at most one "
-                           "player holds cards, nobody acts any more.")
+            return Refusal("game_over", _("The game has ended: once the stock is empty and at most one "
+                                          "player holds cards, nobody acts any more."))
         if player not in self.hands:
-            return Refusal("not_your_turn", f"{player} does not sit at this table.")
+            return Refusal("not_your_turn", _("{player} does not sit at this table.", player=player))
         method = self._CHECKS.get(verb)
         if method is None:
             return self.missing_verb(verb)
         return method(self, player, cards)
 
     def _attacker_refusal(self, player: str, verb: str) -> Refusal | None:
+        """Why ``player`` may not ``verb`` (``"attack"`` or ``"done"``) now as an attacker, if not."""
         if player == self.defender:
-            return Refusal("not_attacker", f"{player} is defending this round; only the attackers "
-                           f"may {verb}.")
+            if verb == "done":
+                return Refusal("not_attacker", _("{player} is defending this round; only the attackers may "
+                                                 "say done.", player=player))
+            return Refusal("not_attacker", _("{player} is defending this round; only the attackers may "
+                                             "attack.", player=player))
         if player in self.out:
-            return Refusal("not_attacker", f"{player} is out of the game and no longer attacks.")
+            return Refusal("not_attacker", _("{player} is out of the game and no longer attacks.", player=player))
         if player != self.attacker:
             if not self.attacks:
-                return Refusal("not_your_turn", f"{self.attacker} is the main attacker and opens the "
-                               "round; the others may only add cards after that.")
+                return Refusal("not_your_turn", _("{attacker} is the main attacker and opens the round; the "
+                                                  "others may only add cards after that.", attacker=self.attacker))
             if not self._main_done():
-                return Refusal("not_your_turn", f"The main attacker {self.attacker} has the first say: "
-                               f"{self.attacker} can still add a card and has not said done since "
-                               "the last card landed, so the others must wait.")
+                return Refusal("not_your_turn", _("The main attacker {attacker} has the first say: {attacker} "
+                                                  "can still add a card and has not said done since the last "
+                                                  "card landed, so the others must wait.", attacker=self.attacker))
         return None
 
     def _check_attack(self, player, cards):
@@ -344,116 +483,143 @@ class DurakState(State):
             return refusal
         (c,) = cards
         if player in self.done:
-            return Refusal("not_your_turn", f"{player} said done; they may add again only after "
-                           "another card goes onto the table.")
+            return Refusal("not_your_turn", _("{player} said done; they may add again only after another card "
+                                              "goes onto the table.", player=player))
         if c not in self.hands[player]:
-            return Refusal("not_in_hand", f"{player} does not hold {c}.")
+            return Refusal("not_in_hand", _("{player} does not hold {card}.", player=player, card=c))
         if len(self.attacks) >= self.limit:
             return Refusal("attack_limit", self._limit_text())
         if self.attacks and c.rank not in self.ranks:
-            on_table = ", ".join(sorted({x.symbol[:-1] for x in self.table}, key=_rank_order))
-            return Refusal("rank_not_on_table", f"An added attack card must match a rank already on "
-                           f"the table this round (attack or defence cards: {on_table}); "
-                           f"{c.symbol} does not.")
+            on_table = sorted({x.symbol[:-1] for x in self.table}, key=_rank_order)
+            return Refusal("rank_not_on_table", _("An added attack card must match a rank already on the table "
+                                                  "this round (attack or defence cards: {ranks}); {card} does "
+                                                  "not.", ranks=_commas(on_table), card=c.symbol))
         return None
 
-    def _limit_text(self) -> str:
+    def _limit_text(self) -> Message:
         held = self.limit
         cap = self.rules.round_cap(self.round_no)
-        why = (f"{self.defender} held only {count_cards(held)} when the round began" if held < cap
-               else f"a round has at most {count_cards(cap, 'attack card')}"
-               + (" in the first round of the game under throw-in-fool" if cap < MAX_ATTACK else ""))
-        return (f"The round already has {count_cards(len(self.attacks), 'attack card')} and may not have more: "
-                f"{why}. Beaten attack cards count too.")
+        n = len(self.attacks)
+        if held < cap:
+            # TRANSLATORS: {held} is a number of cards in words ("3 cards").
+            return n_("The round already has {count} attack card and may not have more: {defender} held only "
+                      "{held} when the round began. Beaten attack cards count too.",
+                      "The round already has {count} attack cards and may not have more: {defender} held only "
+                      "{held} when the round began. Beaten attack cards count too.", n,
+                      defender=self.defender, held=n_("{count} card", "{count} cards", held))
+        cap_cards = n_("{count} attack card", "{count} attack cards", cap)
+        if cap < MAX_ATTACK:
+            # TRANSLATORS: {cap} is a number of attack cards in words ("5 attack cards"); {rules} is the
+            # rule set's name (throw-in-fool), kept as it is.
+            return n_("The round already has {count} attack card and may not have more: a round has at most "
+                      "{cap} in the first round of the game under {rules}. Beaten attack cards count too.",
+                      "The round already has {count} attack cards and may not have more: a round has at most "
+                      "{cap} in the first round of the game under {rules}. Beaten attack cards count too.", n,
+                      cap=cap_cards, rules=self.rules.name)
+        return n_("The round already has {count} attack card and may not have more: a round has at most {cap}. "
+                  "Beaten attack cards count too.",
+                  "The round already has {count} attack cards and may not have more: a round has at most {cap}. "
+                  "Beaten attack cards count too.", n, cap=cap_cards)
 
     def _check_defend(self, player, cards):
         if player != self.defender:
-            return Refusal("not_defender", f"Only the defender, {self.defender}, may defend.")
+            return Refusal("not_defender", _("Only the defender, {defender}, may defend.", defender=self.defender))
         if self.taking:
-            return Refusal("not_allowed", f"{player} has said take and will pick up the table; "
-                           "there is nothing more to defend.")
+            return Refusal("not_allowed", _("{player} has said take and will pick up the table; there is "
+                                            "nothing more to defend.", player=player))
         attack, defence = cards
         if defence not in self.hands[player]:
-            return Refusal("not_in_hand", f"{player} does not hold {defence}.")
+            return Refusal("not_in_hand", _("{player} does not hold {card}.", player=player, card=defence))
         if attack not in self.attacks or self.defences[self.attacks.index(attack)] is not None:
-            return Refusal("not_on_table", f"{attack} is not an unbeaten attack card on the table; "
-                           "each defence card answers one open attack card.")
+            return Refusal("not_on_table", _("{card} is not an unbeaten attack card on the table; each defence "
+                                             "card answers one open attack card.", card=attack))
         if not beats(attack, defence, self.trump):
             return Refusal("cannot_beat", self._why_not_beat(attack, defence))
         return None
 
-    def _why_not_beat(self, attack: Card, defence: Card) -> str:
-        trump = SUIT_NAMES[self.trump]
+    def _why_not_beat(self, attack: Card, defence: Card) -> Message:
+        trump = SUIT_WORDS[self.trump]
         if defence.suit == attack.suit:
-            return (f"{defence.symbol} is not higher than {attack.symbol}: within a suit only a "
-                    "higher card beats.")
+            return _("{defence} is not higher than {attack}: within a suit only a higher card beats.",
+                     defence=defence.symbol, attack=attack.symbol)
         if attack.suit == self.trump:
-            return (f"{attack.symbol} is a trump ({trump}); only a higher trump beats it, "
-                    f"and {defence.symbol} is not a trump.")
-        return (f"{defence.symbol} is neither a higher {SUIT_NAMES[attack.suit][:-1]} nor a trump "
-                f"({trump}); the other suits never beat each other.")
+            return _("{attack} is a trump ({trump}); only a higher trump beats it, and {defence} is not a trump.",
+                     attack=attack.symbol, trump=trump, defence=defence.symbol)
+        # TRANSLATORS: {suit} is one card of the attack card's suit in words ("a higher heart"); {trump}
+        # names the trump suit ("spades").
+        return _("{defence} is neither a higher {suit} nor a trump ({trump}); the other suits never beat each "
+                 "other.", defence=defence.symbol, suit=SUIT_CARD_WORDS[attack.suit], trump=trump)
 
     def _check_take(self, player, cards):
         if player != self.defender:
-            return Refusal("not_defender", f"Only the defender, {self.defender}, may take.")
+            return Refusal("not_defender", _("Only the defender, {defender}, may take.", defender=self.defender))
         if self.taking:
-            return Refusal("not_allowed", f"{player} has already said take.")
+            return Refusal("not_allowed", _("{player} has already said take.", player=player))
         if None not in self.defences:
-            return Refusal("not_allowed", "There is no unbeaten attack card to take: "
-                           + ("the round has not begun." if not self.attacks
-                              else "every attack card is beaten."))
+            if not self.attacks:
+                return Refusal("not_allowed", _("There is no unbeaten attack card to take: the round has not "
+                                                "begun."))
+            return Refusal("not_allowed", _("There is no unbeaten attack card to take: every attack card is "
+                                            "beaten."))
         return None
 
     def _check_done(self, player, cards):
-        refusal = self._attacker_refusal(player, "say done")
+        refusal = self._attacker_refusal(player, "done")
         if refusal:
             return refusal
         if not self.attacks:
-            return Refusal("not_allowed", f"{player} opens the round and must attack with a card first.")
+            return Refusal("not_allowed", _("{player} opens the round and must attack with a card first.",
+                                            player=player))
         if player in self.done:
-            return Refusal("not_allowed", f"{player} has already said done.")
+            return Refusal("not_allowed", _("{player} has already said done.", player=player))
         return None
 
     def _check_transfer(self, player, cards):
         if not self.rules.transfer:
-            return Refusal("not_allowed", f"Transferring an attack exists only in perevodnoy, not in "
-                           f"{self.rules.name}.")
+            return Refusal("not_allowed", _("Transferring an attack exists only in perevodnoy, not in {rules}.",
+                                            rules=self.rules.name))
         if player != self.defender:
-            return Refusal("not_defender", f"Only the defender, {self.defender}, may transfer.")
+            return Refusal("not_defender", _("Only the defender, {defender}, may transfer.", defender=self.defender))
         if self.taking:
-            return Refusal("not_allowed", f"{player} has said take; the attack can no longer be passed on.")
+            return Refusal("not_allowed", _("{player} has said take; the attack can no longer be passed on.",
+                                            player=player))
         if not self.attacks:
-            return Refusal("not_allowed", "There is no attack to transfer yet.")
+            return Refusal("not_allowed", _("There is no attack to transfer yet."))
         if any(d is not None for d in self.defences):
-            return Refusal("not_allowed", "A transfer is allowed only while no attack card of the "
-                           "round is beaten.")
+            return Refusal("not_allowed", _("A transfer is allowed only while no attack card of the round is "
+                                            "beaten."))
         (c,) = cards
         if c not in self.hands[player]:
-            return Refusal("not_in_hand", f"{player} does not hold {c}.")
+            return Refusal("not_in_hand", _("{player} does not hold {card}.", player=player, card=c))
         rank = self.attacks[0].rank
         if c.rank != rank:
-            return Refusal("rank_not_on_table", f"A transfer needs a card of the attacked rank "
-                           f"({self.attacks[0].symbol[:-1]}); {c.symbol} is not.")
+            return Refusal("rank_not_on_table", _("A transfer needs a card of the attacked rank ({rank}); {card} "
+                                                  "is not.", rank=self.attacks[0].symbol[:-1], card=c.symbol))
         target = self.next_in(player)
         need = len(self.attacks) + 1
         if len(self.hands[target]) < need:
-            return Refusal("attack_limit", f"{target} would have to answer {count_cards(need, 'attack card')} but "
-                           f"holds only {len(self.hands[target])}; a transfer may not give the next "
-                           "player more attack cards than they hold.")
+            return Refusal("attack_limit", n_(
+                "{target} would have to answer {count} attack card but holds only {held}; a transfer may not "
+                "give the next player more attack cards than they hold.",
+                "{target} would have to answer {count} attack cards but holds only {held}; a transfer may not "
+                "give the next player more attack cards than they hold.", need,
+                target=target, held=len(self.hands[target])))
         return None
 
     def _check_swap(self, player, cards):
         if not self.rules.trump_six_swap:
-            return Refusal("not_allowed", f"{self.rules.name} has no trump-six swap.")
+            return Refusal("not_allowed", _("{rules} has no trump-six swap.", rules=self.rules.name))
         six = self._six
         if six not in self.hands[player]:
-            return Refusal("not_in_hand", f"{player} does not hold the six of trumps ({six}).")
+            return Refusal("not_in_hand", _("{player} does not hold the six of trumps ({card}).", player=player,
+                                            card=six))
         if not self.six_swappable:
-            return Refusal("not_allowed", f"{player} picked up {six} from the table; only a player who "
-                           "was dealt the six of trumps or drew it may swap it.")
+            return Refusal("not_allowed", _("{player} picked up {card} from the table; only a player who was "
+                                            "dealt the six of trumps or drew it may swap it.", player=player,
+                                            card=six))
         if len(self.stock) < 2:
-            return Refusal("not_allowed", "The swap needs the face-up card and at least one "
-                           "more card in the stock.")
+            return Refusal("not_allowed", _("The swap needs the face-up card and at least one more card in the "
+                                            "stock."))
         return None
 
     def legal_actions(self) -> list[Action]:
@@ -533,11 +699,9 @@ class DurakState(State):
         self.ranks.add(c.rank)
         self.done.clear()
         if len(attacks) == 1:
-            text = (f"{player} opens the round against {self.defender} with {_SYMBOL[c]}; the round "
-                    f"may have up to {_N_ATTACK_CARDS[self.limit]}.")
+            text = _opens_text(player, self.defender, _SYMBOL[c], self.limit)
         else:
-            text = (f"{player} adds {_SYMBOL[c]}: its rank is already on the table "
-                    f"({len(attacks)} of {_N_ATTACK_CARDS[self.limit]}).")
+            text = _adds_text(player, _SYMBOL[c], len(attacks), self.limit)
         return [_new(Event, ("attack", player, cards, text))]
 
     def _do_defend(self, player, cards):
@@ -547,27 +711,15 @@ class DurakState(State):
         self.defences[_index(self.attacks, attack)] = defence
         self.ranks.add(defence.rank)
         self.done.clear()
-        if defence.suit == attack.suit:
-            why = "a higher card of the same suit"
-        elif attack.suit == self.trump:
-            why = "a higher trump"
-        else:
-            why = f"a trump ({SUIT_NAMES[self.trump]}) beats any other suit"
-        text = f"{player} beats {_SYMBOL[attack]} with {_SYMBOL[defence]}: {why}."
-        return [_new(Event, ("beat", player, cards, text))]
+        return [_new(Event, ("beat", player, cards, _beats_text(player, attack, defence, self.trump)))]
 
     def _do_take(self, player, cards):
         self.taking = True
-        text = (f"{player} will take: the attackers may still add cards of ranks on the table "
-                "before the table is picked up.")
-        return [_new(Event, ("take_declared", player, (), text))]
+        return [_new(Event, ("take_declared", player, (), _will_take_text(player)))]
 
     def _do_done(self, player, cards):
         self.done.add(player)
-        if player == self.attacker and len(self._attackers) > 1:
-            text = f"{player} adds nothing more for now; the other attackers may now add cards."
-        else:
-            text = f"{player} adds nothing more for now."
+        text = _done_text(player, player == self.attacker and len(self._attackers) > 1)
         return [_new(Event, ("done", player, (), text))]
 
     def _do_transfer(self, player, cards):
@@ -580,9 +732,7 @@ class DurakState(State):
         old = self.attacker
         self._seat(player)
         self.limit = min(self.rules.round_cap(self.round_no), len(self.hands[self.defender]))
-        text = (f"{player} transfers the attack with {_SYMBOL[c]} (same rank, nothing beaten yet): "
-                f"{player} is now the main attacker and {self.defender} must defend "
-                f"{_N_CARDS[len(self.attacks)]}; {old} may add once {player} says done or can add nothing.")
+        text = _transfers_text(player, _SYMBOL[c], self.defender, len(self.attacks), old)
         return [_new(Event, ("transfer", player, cards, text))]
 
     def _do_swap(self, player, cards):
@@ -593,8 +743,8 @@ class DurakState(State):
         hand.append(face_up)
         self.stock[-1] = six
         self.trump_card = six
-        text = (f"{player} swaps the six of trumps for the face-up {_SYMBOL[face_up]}, which lay under "
-                "the stock; the six now lies face up and will be drawn last.")
+        text = _("{player} swaps the six of trumps for the face-up {card}, which lay under the stock; the six now "
+                 "lies face up and will be drawn last.", player=player, card=_SYMBOL[face_up])
         return [_new(Event, ("swap", player, (six, face_up), text))]
 
     def _end_round(self) -> list[Event]:
@@ -604,20 +754,13 @@ class DurakState(State):
             self.hands[defender] += cards
             if _holds(cards, self._six):
                 self.six_swappable = False
-            if len(cards) == 1:
-                text = f"{defender} picks up the card on the table."
-            elif any(self.defences):
-                text = f"{defender} picks up all {len(cards)} cards on the table, own defence cards included."
-            else:
-                text = f"{defender} picks up all {len(cards)} attack cards on the table."
+            text = _picks_up_text(defender, len(cards), any(self.defences))
             events = [_new(Event, ("take", defender, cards, text))]
             defended = False
         else:
             cards = (*self.attacks, *self.defences)  # every attack card is beaten
             self.discard += cards
-            text = (f"Every attack card is beaten and no attacker adds more: the {len(cards)} cards go to "
-                    "the discard pile, out of the game.")
-            events = [_new(Event, ("discard", None, cards, text))]
+            events = [_new(Event, ("discard", None, cards, _discard_text(len(cards))))]
             defended = True
         if self.stock:
             self._refill(events)
@@ -626,8 +769,8 @@ class DurakState(State):
             for p in self.players:
                 if p not in out and not self.hands[p]:
                     out.append(p)
-                    events.append(_new(Event, ("out", p, (), f"{p} has no cards and the stock is empty: "
-                                               f"{p} is out of the game.")))
+                    events.append(_new(Event, ("out", p, (), _("{player} has no cards and the stock is empty: "
+                                                                "{player} is out of the game.", player=p))))
             left = [p for p in self.players if p not in out]
             if len(left) <= 1:
                 self.over = True
@@ -636,26 +779,26 @@ class DurakState(State):
                 self.taking = False
                 if left:
                     self.loser = left[0]
-                    events.append(_new(Event, ("loser", left[0], (), f"{left[0]} is the last player holding "
-                                               "cards: the durak, who loses the game.")))
+                    events.append(_new(Event, ("loser", left[0], (), _("{player} is the last player holding "
+                                                                        "cards: the durak, who loses the game.",
+                                                                        player=left[0]))))
                 else:
-                    events.append(_new(Event, ("draw", None, (), "The last players ran out of cards in the "
-                                               "same round: nobody is left holding cards, so the game is a draw.")))
+                    events.append(_new(Event, ("draw", None, (), _("The last players ran out of cards in the same "
+                                                                  "round: nobody is left holding cards, so the game "
+                                                                  "is a draw."))))
                 return events
         if defended:
             attacker = defender if defender not in self.out else self.next_in(defender)
-            why = (f"{defender} defended successfully and attacks next" if attacker == defender
-                   else f"{defender} defended but is out; the next player still in, {attacker}, attacks")
         else:
             attacker = self.next_in(defender)
-            why = f"{defender} took, so loses the turn to attack: {attacker}, the next player, attacks"
         self._seat(attacker)
         self.attacks, self.defences, self.ranks = [], [], set()
         self.done.clear()
         self.taking = False
         self.round_no += 1
         self.limit = min(self.rules.round_cap(self.round_no), len(self.hands[self.defender]))
-        events.append(_new(Event, ("next_round", attacker, (), f"{why}; {self.defender} defends.")))
+        text = _next_round_text(defender, attacker, self.defender, defended)
+        events.append(_new(Event, ("next_round", attacker, (), text)))
         return events
 
     def _refill(self, events: list[Event]) -> None:
@@ -674,9 +817,7 @@ class DurakState(State):
             hand += drawn
             if _holds(drawn, six):
                 self.six_swappable = True
-            note = "" if stock else " The stock is now empty."
-            events.append(_new(Event, ("draw", p, drawn, f"{p} draws {_N_CARDS[len(drawn)]} and holds "
-                                       f"{len(hand)}.{note}")))
+            events.append(_new(Event, ("draw", p, drawn, _draws_text(p, len(drawn), len(hand), not stock))))
             if not stock:
                 break
 
@@ -722,16 +863,21 @@ class DurakState(State):
             expect["loser"] = self.loser
         return expect
 
-    def outcome(self) -> str:
-        return f"{self.loser} is the durak (the fool)" if self.loser else "a draw, nobody is the durak"
+    def outcome(self) -> Message:
+        if self.loser:
+            return _("{player} is the durak (the fool)", player=self.loser)
+        return _("a draw, nobody is the durak")
 
-    def score_line(self) -> tuple[dict[str, str], dict[str, int]]:
+    def score_line(self) -> tuple[dict[str, Message], dict[str, int]]:
         """Durak, out or draw; one for the durak."""
-        cells = {p: "durak" if p == self.loser else ("draw" if self.loser is None else "out") for p in self.players}
+        # TRANSLATORS: a player's result in a line of the score table: the durak (the fool, who lost),
+        # out (went out of cards in time), or a draw.
+        cells = {p: p_("score", "durak") if p == self.loser
+                 else (p_("score", "draw") if self.loser is None else p_("score", "out")) for p in self.players}
         return cells, {p: int(p == self.loser) for p in self.players}
 
-    def score_total(self) -> str:
-        return "times durak"
+    def score_total(self) -> Message:
+        return p_("score", "times durak")
 
     def next_game(self, seed: int = 0) -> "DurakState":
         """The next game: the loser deals and the player on their left attacks (after a draw, the
@@ -800,22 +946,36 @@ class DurakState(State):
         return {"loser": self.loser, "draw": self.loser is None}
 
     def describe(self) -> str:
+        """The position as plain text, one fact a line, in the current language (put into words
+        now: call it again after a change of language)."""
         from ..cards import sort_cards
 
-        face = f", face-up {self.trump_card}" if self.stock else ""
-        lines = [f"durak ({self.rules.name}), round {self.round_no}; trump {SUIT_SYMBOLS[self.trump]} "
-                 f"{SUIT_NAMES[self.trump]}{face}; stock {len(self.stock)}, discard {len(self.discard)}"]
+        facts = dict(rules=self.rules.name, round=self.round_no, symbol=SUIT_SYMBOLS[self.trump],
+                     suit=SUIT_WORDS[self.trump], stock=len(self.stock), discard=len(self.discard))
+        if self.stock:
+            # TRANSLATORS: the first line of a position in words; {rules} is the rule set's name, kept as
+            # it is, {symbol} the trump suit's symbol and {suit} its name ("spades"), {card} the face-up
+            # card in the notation a learner types (S8).
+            head = _("durak ({rules}), round {round}; trump {symbol} {suit}, face-up {card}; stock {stock}, "
+                     "discard {discard}", card=self.trump_card, **facts)
+        else:
+            head = _("durak ({rules}), round {round}; trump {symbol} {suit}; stock {stock}, discard {discard}",
+                     **facts)
+        lines = [head]
         for p in self.players:
-            tag = " (out)" if p in self.out else ""
-            lines.append(f"  {p}: {format_cards(sort_cards(self.hands[p])) or '-'}{tag}")
+            cards = format_cards(sort_cards(self.hands[p])) or "-"
+            lines.append(_("{player}: {cards} (out)", player=p, cards=cards) if p in self.out else f"{p}: {cards}")
         if self.over:
-            lines.append("  game over: " + (f"{self.loser} loses" if self.loser else "draw"))
-            return "\n".join(lines)
-        pairs = [f"{a}/{d}" if d else f"{a}/?" for a, d in zip(self.attacks, self.defences)]
-        lines.append(f"  table: {' '.join(pairs) or '-'}  ({len(self.attacks)} of {count_cards(self.limit, 'attack card')})")
-        state = " (taking)" if self.taking else ""
-        lines.append(f"  {self.attacker} attacks {self.defender}{state}")
-        return "\n".join(lines)
+            lines.append(_("game over: {player} loses", player=self.loser) if self.loser else _("game over: draw"))
+        else:
+            pairs = [f"{a}/{d}" if d else f"{a}/?" for a, d in zip(self.attacks, self.defences)]
+            lines.append(n_("table: {pairs}  ({n} of {count} attack card)",
+                            "table: {pairs}  ({n} of {count} attack cards)", self.limit,
+                            pairs=" ".join(pairs) or "-", n=len(self.attacks)))
+            lines.append(_("{attacker} attacks {defender} (taking)", attacker=self.attacker, defender=self.defender)
+                         if self.taking else _("{attacker} attacks {defender}", attacker=self.attacker,
+                                                defender=self.defender))
+        return "\n".join([str(head)] + [f"  {line}" for line in lines[1:]])
 
     # --- hooks of the shared widgets, pictures and referee ------------------------------------------
 
