@@ -265,7 +265,8 @@ def format_cards(cards: Iterable[Card | StandIn]) -> str:
     return " ".join(str(c) for c in cards)
 
 
-_NOTATION_TOKEN = re.compile(r"(?<![\w=])(?:(RJ|BJ|W[1-6])=([SHDC])?|([SHDC]))(10|[2-9TJQKA])(?!\w)")
+# A code is a word of its own among Latin letters and digits; CJK text may touch it ("甲はS9を").
+_NOTATION_TOKEN = re.compile(r"(?<![A-Za-z0-9_=])(?:(RJ|BJ|W[1-6])=([SHDC])?|([SHDC]))(10|[2-9TJQKA])(?![A-Za-z0-9_])")
 
 
 def to_symbols(text) -> str:
@@ -275,6 +276,8 @@ def to_symbols(text) -> str:
 
     >>> to_symbols("乙 defend S8 SQ; table: S9/? D9/SJ; RJ=HT BJ=9")
     '乙 defend 8♠ Q♠; table: 9♠/? 9♦/J♠; RJ=10♥ BJ=9'
+    >>> to_symbols("乙はS5を持っていません。丁：S2 C3")
+    '乙は5♠を持っていません。丁：2♠ 3♣'
     """
     def symbol(m: re.Match) -> str:
         wild, wild_suit, suit, rank = m.groups()
