@@ -209,6 +209,25 @@ def np_(context: str, singular: str, plural: str, count: int, **values) -> Messa
     return Message(singular, values, plural, count, context)
 
 
+class Later(Message):
+    """Text made when it is read: ``how(*parts)``, each part that is a message read first in the
+    current language. ``Later(state.describe)`` is a position's text in the language of the moment
+    it is read; ``Later(to_symbols, message)`` a message with its cards as 9♠."""
+
+    __slots__ = ("how", "parts")
+
+    def __init__(self, how, *parts):
+        super().__init__("")
+        self.how = how
+        self.parts = parts
+
+    def __str__(self) -> str:
+        return str(self.how(*(str(p) if isinstance(p, Message) else p for p in self.parts)))
+
+    def __reduce__(self):
+        return (Later, (self.how, *self.parts))
+
+
 class Listing(Message):
     """Items as a list in a sentence, in the current language: "9♠, 10♠ and J♠", "9♠、10♠和J♠",
     "9♠、10♠とJ♠". Made by :func:`join`."""

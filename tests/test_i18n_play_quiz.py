@@ -418,11 +418,11 @@ def replay(tmp_path, *args, **environ) -> subprocess.CompletedProcess:
 def test_cardlab_replay_prints_titles_and_notes_in_the_language_of_the_command_line(tmp_path):
     ja = replay(tmp_path, "replay", CARDLAB_LANG="ja")
     assert ja.returncode == 0, ja.stderr
-    assert ja.stdout.startswith("基本形  [durak, podkidnoy]") and "  note: 場に出ている 8 と Q だけ。" in ja.stdout
-    assert "  note: Two cards on the table." in ja.stdout  # no ja text: the English one
-    assert "step 3: 甲 attack D6  -> refused" in ja.stdout  # the words for teachers stay English
+    assert ja.stdout.startswith("基本形　［durak、podkidnoy］") and "  解説：場に出ている 8 と Q だけ。" in ja.stdout
+    assert "  解説：Two cards on the table." in ja.stdout  # no ja text: the English one
+    assert "3手目：甲 attack D6　→ 認められない" in ja.stdout  # the step as the file writes it
     zh = replay(tmp_path, "replay", LANG="zh_TW.UTF-8")
-    assert zh.stdout.startswith("基本  [durak") and "桌上兩張牌。" in zh.stdout and "Only 8 and Q." in zh.stdout
+    assert zh.stdout.startswith("基本　［durak") and "桌上兩張牌。" in zh.stdout and "Only 8 and Q." in zh.stdout
     records = [json.loads(line) for line in replay(tmp_path, "replay", "--json", CARDLAB_LANG="ja").stdout.splitlines()]
     assert records[0]["title"] == "基本形" and records[3]["note"] == "場に出ている 8 と Q だけ。"
     english = replay(tmp_path, "replay", CARDLAB_LANG="en", LANG="ja_JP.UTF-8")
@@ -430,4 +430,4 @@ def test_cardlab_replay_prints_titles_and_notes_in_the_language_of_the_command_l
     checked = replay(tmp_path, "check", CARDLAB_LANG="ja")
     assert checked.returncode == 0 and checked.stdout.startswith("ok  ")
     with language("ja"):
-        assert transcript(run(loads(MANY, "many.yaml"))).startswith("基本形  [durak, podkidnoy]")
+        assert transcript(run(loads(MANY, "many.yaml"))).startswith("基本形　［durak、podkidnoy］")

@@ -243,7 +243,7 @@ def test_tryit_hot_seat_and_wrong_player(tryit):
 def test_tryit_reports_a_malformed_action(tryit):
     tryit.select("S6", "D6")
     assert tryit.press("attack") == "Not an action: 'attack' takes 1 card, got 2"
-    assert tryit.press("fly") == "Not an action: durak has no verb 'fly' (verbs: attack, defend, take, done, transfer, swap)"
+    assert tryit.press("fly") == "Not an action: Durak has no verb 'fly' (verbs: attack, defend, take, done, transfer, swap)"
 
 
 def test_tryit_hint_lists_the_legal_actions(tryit):

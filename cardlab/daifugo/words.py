@@ -12,25 +12,7 @@ learner reads keeps following :func:`cardlab.set_language`.
 from __future__ import annotations
 
 from ..cards import to_symbols
-from ..i18n import Message, _, p_
-
-
-class Later(Message):
-    """Text made when it is read: ``how(*parts)``, each part that is a message first read in the
-    current language. ``Later(to_symbols, message)`` is the message with its cards as 9♠."""
-
-    __slots__ = ("how", "parts")
-
-    def __init__(self, how, *parts):
-        super().__init__("")
-        self.how = how
-        self.parts = parts
-
-    def __str__(self) -> str:
-        return self.how(*(str(p) if isinstance(p, Message) else p for p in self.parts))
-
-    def __reduce__(self):
-        return (Later, (self.how, *self.parts))
+from ..i18n import Later, Message, _, p_
 
 
 def _lines(*texts) -> str:

@@ -18,7 +18,7 @@ import yaml
 
 from .. import lessondata
 from ..engine import Action, State
-from ..i18n import Message, _, get_language, language, p_
+from ..i18n import Later, Message, _, get_language, language, p_
 from ..scenario import LANGUAGES, Lines, Scenario, ScenarioError, Text, load
 from ..svg import state_svg
 from .base import (ACCEPTED, REFUSED, VERDICT_COLOURS, _scenario, _replay, lines_html, still_html, stepper_steps,
@@ -320,7 +320,7 @@ class Quiz(Widget):
         lines = []
         for i, (q, state) in enumerate(zip(self.questions, self._shown_states())):
             if state is not None:
-                lines.append(Lines([state.describe()], state=state))
+                lines.append(Lines([Later(state.describe)], state=state))
             lines.append(self._read(q, _("{number}. {question}", number=i + 1, question=q["question"])))
             choices = _("choices: {choices}", choices=Lines(q["choices"], sep=" / "))
             lines.append(Lines(["   ", self._read(q, choices)], sep=""))
