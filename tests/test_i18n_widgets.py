@@ -28,6 +28,7 @@ from cardlab.svg import (Middle, card_svg, daifugo_top_svg, generic_svg, hand_sv
                          state_svg, table_svg)
 
 from pseudo_i18n import english_words, pseudo_language
+from scenario_texts import TRANSFER
 
 ipywidgets = pytest.importorskip("ipywidgets")
 
@@ -439,19 +440,7 @@ def test_compare_speaks_the_language_read():
 def test_a_replay_note_made_in_english_reads_in_the_language_read():
     from cardlab.scenario import loads
 
-    scenario = loads("""
-title: transfer
-game: durak
-rules: perevodnoy
-players: [A, B, C]
-deal:
-  trump: H
-  attacker: A
-  hands: {A: [S8, D9], B: [H8, C7, D6], C: [S6, S7, SA, HA]}
-steps:
-  - A attack S8
-  - B transfer H8
-""")
+    scenario = loads(TRANSFER)
     state, note = _replay(scenario, durak.RULESETS["podkidnoy"], 2)
     assert str(note).startswith("Under podkidnoy, step 2 (B transfer H8) is refused (not_allowed)")
     refusal = state.check(state.parse_action("B transfer H8"))
