@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import textwrap
 
+from cardlab import durak
+
 # The deal most tests start from, and its first two steps.
 HANDS = {"甲": "S8 D8 CQ D6 C10 SK", "乙": "SQ H7 CK D7 C6 DA"}
 STEPS = """\
@@ -41,5 +43,13 @@ def durak_text(title: str = "Base", hands: dict[str, str] = HANDS, steps: str = 
 
 
 # Player A attacks with S8 and B, holding H8 with hearts trumps, may pass it on (perevodnoy).
-TRANSFER = durak_text("transfer", {"A": "S8 D9", "B": "H8 C7 D6", "C": "S6 S7 SA HA"},
-                      "- A attack S8\n- B transfer H8", rules="perevodnoy")
+TRANSFER_HANDS = {"A": "S8 D9", "B": "H8 C7 D6", "C": "S6 S7 SA HA"}
+TRANSFER = durak_text("transfer", TRANSFER_HANDS, "- A attack S8\n- B transfer H8", rules="perevodnoy")
+
+
+def transfer_position():
+    """The deal of :data:`TRANSFER` under podkidnoy, after A attacks with S8."""
+    state = durak.from_deal("podkidnoy", list(TRANSFER_HANDS), hands={p: cards.split() for p, cards in
+                            TRANSFER_HANDS.items()}, trump="H", attacker="A")
+    state.act("A attack S8")
+    return state

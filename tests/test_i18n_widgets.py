@@ -28,7 +28,7 @@ from cardlab.svg import (Middle, card_svg, daifugo_top_svg, generic_svg, hand_sv
                          state_svg, table_svg)
 
 from pseudo_i18n import english_words, pseudo_language
-from scenario_texts import TRANSFER
+from scenario_texts import TRANSFER, transfer_position
 
 ipywidgets = pytest.importorskip("ipywidgets")
 
@@ -417,13 +417,6 @@ def test_the_readings_of_jokers_are_offered_in_the_language_read():
             assert english_words(without(text, words, state)) == [], text
         (hint,) = tryit._choose_hint("play")  # after a refusal, when the selection reads several ways
         assert english_words(unquoted(hint)) == [] and str(tryit._jokers_as()) in hint
-
-
-def transfer_position():
-    state = durak.from_deal("podkidnoy", ["A", "B", "C"], hands={"A": ["S8", "D9"], "B": ["H8", "C7", "D6"],
-                            "C": ["S6", "S7", "SA", "HA"]}, trump="H", attacker="A")
-    state.act("A attack S8")
-    return state
 
 
 def test_compare_speaks_the_language_read():

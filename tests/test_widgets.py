@@ -15,7 +15,7 @@ from cardlab.scenario import load, loads  # noqa: E402
 from cardlab.svg import BACK_LABEL, HIGHLIGHT  # noqa: E402
 from cardlab.widgets import RUN_ME, Compare, Quiz, Referee, Stepper, TryIt  # noqa: E402
 
-from scenario_texts import TRANSFER  # noqa: E402
+from scenario_texts import TRANSFER, transfer_position  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 ROUTE_A = ROOT / "lessons" / "scenarios" / "durak" / "route_a.yaml"
@@ -376,13 +376,6 @@ def test_quiz_checks_its_questions():
 
 
 # --- Compare -------------------------------------------------------------------------------------
-
-def transfer_position():
-    state = durak.from_deal("podkidnoy", ["A", "B", "C"], hands={"A": ["S8", "D9"], "B": ["H8", "C7", "D6"],
-                            "C": ["S6", "S7", "SA", "HA"]}, trump="H", attacker="A")
-    state.act("A attack S8")
-    return state
-
 
 def test_compare_shows_transfer_only_in_perevodnoy():
     compare = Compare(transfer_position(), "podkidnoy", "perevodnoy")
