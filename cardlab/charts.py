@@ -31,8 +31,8 @@ import math
 import sys
 from typing import Sequence
 
-from .i18n import N_, Message, _
-from .svg import INK, comma_list, num, svg_document, svg_img, svg_text, text_width
+from .i18n import N_, Message, _, commas
+from .svg import INK, num, svg_document, svg_img, svg_text, text_width
 
 NOTE = N_("(The full install draws these figures with matplotlib.)")  # printed as _(NOTE)
 # The words the simulation lab gives its charts (titles, axis labels, bar labels, count units),
@@ -149,9 +149,9 @@ def _kept(labels, values, errors, colour, counts, unit):
         note = ""
     elif unit:
         note = str(_("Left out, standing on fewer than {number} {unit}: {bars}", number=MIN_COUNT,
-                     unit=chart_text(unit), bars=comma_list(dropped)))
+                     unit=chart_text(unit), bars=commas(dropped)))
     else:
-        note = str(_("Left out, standing on fewer than {number}: {bars}", number=MIN_COUNT, bars=comma_list(dropped)))
+        note = str(_("Left out, standing on fewer than {number}: {bars}", number=MIN_COUNT, bars=commas(dropped)))
     return (*out, note)
 
 
@@ -220,7 +220,7 @@ def bar_chart(labels: Sequence, values: Sequence[float], *, title: str = "", val
                               extra=f' transform="rotate(-90 {num(x)} {num(top + plot_h / 2)})"'))
     # TRANSLATORS: a bar of a chart in its text alternative: its label and value ("seat 1 1.42"),
     # and what it stands on ("(n = 300 games)").
-    alt = comma_list((_("{label} {value} ({count})", label=x, value=value_format.format(v), count=n) if n
+    alt = commas((_("{label} {value} ({count})", label=x, value=value_format.format(v), count=n) if n
                       else _("{label} {value}", label=x, value=value_format.format(v)))
                      for x, v, n in zip(labels, values, counted))
     label = _("{label}: {what}", label=title, what=alt) if title else alt

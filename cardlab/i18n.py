@@ -228,9 +228,64 @@ class Later(Message):
         return (Later, (self.how, *self.parts))
 
 
+def chain(items, link):
+    """``items`` run together two at a time by ``link(text, item)`` (a message of the text so far
+    and the next item): the first item alone when there is one, ``""`` when there is none. Each
+    link is a message, so the whole is read in the current language whenever it is read.
+
+    >>> str(chain(["a", "b", "c"], lambda text, item: _("{items} or {item}", items=text, item=item)))
+    'a or b or c'
+    >>> chain([], str), chain(["a"], str)
+    ('', 'a')
+    """
+    items = list(items)
+    if not items:
+        return ""
+    text = items[0]
+    for item in items[1:]:
+        text = link(text, item)
+    return text
+
+
+def commas(items):
+    """``"甲, 乙, 丙"``: items separated by commas, with no "and" before the last (names, counts,
+    a picture's list of cards or bars); ``""`` for none.
+
+    >>> str(commas(["甲", "乙", "丙"]))
+    '甲, 乙, 丙'
+    """
+    return chain(items, lambda text, item: _("{items}, {item}", items=text, item=item))
+
+
+def semicolons(items):
+    """``"甲 holds 5; 乙 holds 6"``: reasons, clauses or lists separated by semicolons.
+
+    >>> str(semicolons(["it holds a joker", "it cuts with 8"]))
+    'it holds a joker; it cuts with 8'
+    """
+    # TRANSLATORS: two parts of a list that are themselves lists or sentences, as in
+    # "甲 holds 5; 乙 holds 6".
+    return chain(items, lambda text, item: _("{items}; {item}", items=text, item=item))
+
+
+def ors(items):
+    """``"S5 S6 BJ=S7 or S5 S6 BJ=S4"``: alternatives, every one after the first with "or"."""
+    return chain(items, lambda text, item: _("{items} or {item}", items=text, item=item))
+
+
+def ands(items):
+    """``"乙 and 丙 and 丁"``: items, every one after the first with "and"."""
+    return chain(items, lambda text, item: _("{items} and {item}", items=text, item=item))
+
+
+def sentences(items):
+    """Sentences one after the other, as a paragraph."""
+    return chain(items, lambda first, second: p_("sentences", "{first} {second}", first=first, second=second))
+
+
 class Listing(Message):
     """Items as a list in a sentence, in the current language: "9♠, 10♠ and J♠", "9♠、10♠和J♠",
-    "9♠、10♠とJ♠". Made by :func:`join`."""
+    "9♠、10♠とJ♠" (:func:`commas`, then ``last`` before the last item). Made by :func:`join`."""
 
     __slots__ = ("items", "last")
 
@@ -240,15 +295,10 @@ class Listing(Message):
         self.last = last
 
     def __str__(self) -> str:
-        texts = [_render(item) for item in self.items]
-        if not texts:
-            return ""
-        text = texts[0]
-        for item in texts[1:-1]:
-            text = str(_("{items}, {item}", items=text, item=item))
-        if len(texts) > 1:
-            text = str(Message(self.last.msgid, {"items": text, "item": texts[-1]}))
-        return text
+        if len(self.items) < 2:
+            return _render(self.items[0]) if self.items else ""
+        return str(Message(self.last.msgid, {"items": commas(self.items[:-1]), "item": self.items[-1]},
+                           context=self.last.context))
 
     def __reduce__(self):
         return (Listing, (self.items, self.last))
@@ -256,9 +306,62 @@ class Listing(Message):
 
 def join(items, last_word: str = "and") -> Listing:
     """The items as a list in a sentence: "9♠, 10♠ and J♠" (9♠、10♠和J♠ ...). ``last_word`` is
-    ``"and"`` or ``"or"``; items that are messages are rendered when the list is read."""
+    ``"and"`` or ``"or"``; items that are messages are rendered when the list is read.
+
+    >>> str(join(["9♠", "10♠", "J♠"])), str(join(["9♠", "10♠"], "or"))
+    ('9♠, 10♠ and J♠', '9♠ or 10♠')
+    """
     last = _("{items} or {item}") if last_word == "or" else _("{items} and {item}")
     return Listing(items, last)
+
+
+class Lines(Message):
+    """Texts one under the other (``sep`` apart: a line each by default), each read in the current
+    language when the whole is read; empty ones are left out.
+
+    >>> Lines([_("Your turn."), "", join(["甲", "乙"])]).splitlines()
+    ['Your turn.', '甲 and 乙']
+    >>> str(Lines(["a", "b"], sep=" / "))
+    'a / b'
+    """
+
+    __slots__ = ("parts", "sep")
+
+    def __init__(self, parts, sep: str = "\n"):
+        super().__init__("")
+        self.parts = tuple(parts)
+        self.sep = sep
+
+    def _read(self, part) -> str:
+        """``part`` as it reads now."""
+        return str(part)
+
+    def __str__(self) -> str:
+        return self.sep.join(t for t in map(self._read, self.parts) if t)
+
+    def __reduce__(self):
+        return (type(self), (self.parts, self.sep))
+
+
+class Capital(Message):
+    """A message read with its first letter a capital (a play's name that begins a sentence).
+
+    >>> str(Capital("pair of 8s on a pair of 5s"))
+    'Pair of 8s on a pair of 5s'
+    """
+
+    __slots__ = ("text",)
+
+    def __init__(self, text):
+        super().__init__("")
+        self.text = text
+
+    def __str__(self) -> str:
+        text = str(self.text)
+        return text[:1].upper() + text[1:]
+
+    def __reduce__(self):
+        return (Capital, (self.text,))
 
 
 def placeholders(text: str) -> set[str]:

@@ -19,11 +19,11 @@ from typing import Any, Mapping
 
 import yaml
 
-from . import lessondata
+from . import i18n, lessondata
 from .cards import SUIT_SYMBOLS, Card, CardError, StandIn, count_cards, parse_token, plain
 from .engine import (REASON_CODES, Action, DealError, Event, IllegalAction, NotationError, State, player_name,
                      shorten)
-from .i18n import N_, Message, _, get_language, n_
+from .i18n import N_, Message, _, commas, get_language, n_, semicolons
 
 # The games and rule sets the contract names; a game whose module is missing is "not implemented".
 GAME_MODULES = {"daifugo": "cardlab.daifugo", "gandengyan": "cardlab.gandengyan", "durak": "cardlab.durak"}
@@ -243,24 +243,22 @@ class Text:
         return hash(tuple(self._texts.items()))
 
 
-class Lines(Message):
-    """Texts a learner reads, ``sep`` apart (a line each by default), each rendered in the current
-    language whenever the whole is read: messages, :class:`Text` (in the current language) or
-    strings; empty ones are left out. With ``state``, the whole reads as that position's learner
-    reads it (:meth:`State.learner_text <cardlab.engine.State.learner_text>`: cards as 9♠, seat
-    letters)."""
+class Lines(i18n.Lines):
+    """:class:`cardlab.i18n.Lines` whose parts may be :class:`Text` too (read in the current
+    language). With ``state``, the whole reads as that position's learner reads it
+    (:meth:`State.learner_text <cardlab.engine.State.learner_text>`: cards as 9♠, seat letters)."""
 
-    __slots__ = ("parts", "sep", "state")
+    __slots__ = ("state",)
 
     def __init__(self, parts, sep: str = "\n", state: State | None = None):
-        super().__init__("")
-        self.parts = tuple(parts)
-        self.sep = sep
+        super().__init__(parts, sep)
         self.state = state
 
+    def _read(self, part) -> str:
+        return part.get() if isinstance(part, Text) else str(part)
+
     def __str__(self) -> str:
-        texts = (part.get() if isinstance(part, Text) else str(part) for part in self.parts)
-        text = self.sep.join(t for t in texts if t)
+        text = super().__str__()
         return text if self.state is None else self.state.learner_text(text)
 
     def __reduce__(self):
@@ -895,32 +893,12 @@ def _cards_words(value) -> str:
     return " ".join(str(c) for c in sorted(value, key=lambda c: plain(c).index)) if value else ""
 
 
-def _chain(items, msgid: str):
-    """``items`` put together two by two with ``msgid`` (``"{items}; {item}"``): one clause after
-    another, in words a translator writes as their language separates them."""
-    items = list(items)
-    text = items[0] if items else ""
-    for item in items[1:]:
-        text = _(msgid, items=text, item=item)
-    return text
-
-
-def _clauses(items):
-    """Clauses one after another: "乙 has 5 cards; 甲 has 1 card"."""
-    return _chain(items, N_("{items}; {item}"))
-
-
-def _commas(items):
-    """Names one after another: "甲, 乙"."""
-    return _chain(items, N_("{items}, {item}"))
-
-
 def _yes_no(yes: str, no: str):
     return lambda v: _(yes) if v else _(no)
 
 
 def _per_player(phrase, none: str = N_("nothing yet")):
-    return lambda v: _clauses([phrase(p, x) for p, x in v.items()]) if v else _(none)
+    return lambda v: semicolons([phrase(p, x) for p, x in v.items()]) if v else _(none)
 
 
 def _points(n: int) -> str:
@@ -939,17 +917,17 @@ _EXPECTATION_WORDS = {
     "turn": lambda p: _("{player} is to play", player=p) if p else _("nobody is to play"),
     "top": lambda cards: (_("the play to beat is {cards}", cards=_cards_words(cards)) if cards
                           else _("the table is clear")),
-    "finished": lambda ps: (_("out so far, in order: {players}", players=_commas(ps)) if ps
+    "finished": lambda ps: (_("out so far, in order: {players}", players=commas(ps)) if ps
                             else _("nobody is out yet")),
     "over": _yes_no(N_("the game is over"), N_("the game goes on")),
-    "legal": lambda items: _clauses([_("{action} would be allowed", action=text) for _a, text, _c in items]),
-    "illegal": lambda items: _clauses([_("{action} would be refused ({code})", action=text, code=code) if code
+    "legal": lambda items: semicolons([_("{action} would be allowed", action=text) for _a, text, _c in items]),
+    "illegal": lambda items: semicolons([_("{action} would be refused ({code})", action=text, code=code) if code
                                        else _("{action} would be refused", action=text)
                                        for _a, text, code in items]),
     "revolution": _yes_no(N_("a revolution is in force"), N_("no revolution is in force")),
     "lock": lambda suits: (_("locked to {suits}", suits=" ".join(SUIT_SYMBOLS[x] for x in sorted(suits)))
                            if suits else _("no suit is locked")),
-    "fouls": lambda ps: (_("went out on a forbidden finish: {players}", players=_commas(ps)) if ps
+    "fouls": lambda ps: (_("went out on a forbidden finish: {players}", players=commas(ps)) if ps
                          else _("no forbidden finish")),
     "demoted": lambda p: _("{player} is demoted (都落ち)", player=p) if p else _("nobody is demoted"),
     "result": _per_player(lambda p, rank: _("{player} is {rank}", player=p, rank=rank), N_("no places yet")),

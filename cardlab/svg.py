@@ -33,7 +33,7 @@ from html import escape
 from typing import Iterable
 
 from .cards import RANK_NAMES, SUIT_SYMBOLS, Card, StandIn, card as card_of, plain
-from .i18n import N_, Message, _, get_language, n_, p_
+from .i18n import N_, Message, _, commas, get_language, n_, p_, semicolons
 
 CARD_W, CARD_H = 100, 140
 BACK_LABEL = N_("face-down card")  # read with _(BACK_LABEL)
@@ -90,33 +90,6 @@ def num(x: float) -> str:
 
 def _esc(text: str) -> str:
     return escape(str(text), quote=True)
-
-
-def comma_list(items) -> Message | str:
-    """``items`` (texts or messages) one after another as a list in the current language, each
-    joined to the next as "9♠, 10♠" is (no "and" before the last: a picture's list of cards or
-    bars); ``""`` for none."""
-    items = list(items)
-    if not items:
-        return ""
-    text = items[0]
-    for item in items[1:]:
-        text = _("{items}, {item}", items=text, item=item)
-    return text
-
-
-def semicolon_list(items) -> Message | str:
-    """``items`` one after another, each joined to the next with a semicolon ("甲 holds 5; 乙
-    holds 6") in the current language; ``""`` for none."""
-    items = list(items)
-    if not items:
-        return ""
-    text = items[0]
-    for item in items[1:]:
-        # TRANSLATORS: two parts of a list that are themselves lists or sentences, as in
-        # "甲 holds 5; 乙 holds 6".
-        text = _("{items}; {item}", items=text, item=item)
-    return text
 
 
 def text_width(text: str, size: float) -> float:
@@ -352,7 +325,7 @@ def card_row(cards, x: float, y: float, width: float, *, hidden: bool = False,
 
 
 def _card_list(cards) -> Message | str:
-    return comma_list(_as_card(c).spoken() for c in cards) or _("no cards")
+    return commas(_as_card(c).spoken() for c in cards) or _("no cards")
 
 
 def hand_svg(cards: Iterable, *, width: float = 60, four_colour: bool = False, highlight: Iterable = (),
@@ -399,7 +372,7 @@ def top_row(tokens: list, player: str | None, x: float, y: float, width: float, 
         else:
             names.append(c.spoken())
     row_w = max(len(tokens) * step, text_width(caption, LABEL), width)
-    label = str(_("{label}: {what}", label=caption, what=comma_list(names))) if names else caption
+    label = str(_("{label}: {what}", label=caption, what=commas(names))) if names else caption
     return "".join(parts), row_w, top - y + width * 1.4 + 20, label
 
 
@@ -527,7 +500,7 @@ def _named_stand_in(c: Card, symbol: str) -> Message:
 def play_names(tokens) -> Message | str:
     """The cards of a play in words, each stand-in with what it stands for: the text alternative
     of :meth:`Middle.play_row`, in the language current when it is read (``""`` for none)."""
-    return comma_list(_named_stand_in(t.card, stand_in_symbol(t)) if isinstance(t, StandIn) else t.spoken()
+    return commas(_named_stand_in(t.card, stand_in_symbol(t)) if isinstance(t, StandIn) else t.spoken()
                       for t in tokens)
 
 
@@ -660,9 +633,9 @@ def table_svg(state, *, view: str, seat: str | None, bottom: str | None, highlig
     y += _MIDDLE_H * s + 6 * s
     parts.append(_bottom_seat(state, bottom, pad, y, W - 2 * pad, s, width, hidden=is_hidden(view, seat, bottom),
                               you=view == "player" and bottom == seat, tags=tags.get(bottom, []), active=bottom in acting, hl=hl, four_colour=four_colour))
-    holds = semicolon_list(n_("{player} holds {count}", "{player} holds {count}", len(state.hands[p]),
+    holds = semicolons(n_("{player} holds {count}", "{player} holds {count}", len(state.hands[p]),
                               player=state.seat_label(p)) for p in state.players)
-    return svg_document(W, TABLE_H * s, semicolon_list([summary, holds]), "".join(parts))
+    return svg_document(W, TABLE_H * s, semicolons([summary, holds]), "".join(parts))
 
 
 def generic_svg(state, *, view: str = "teaching", seat: str | None = None, bottom: str | None = None,

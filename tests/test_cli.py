@@ -6,25 +6,16 @@ import pytest
 
 from cardlab.cli import main
 
-GOOD = """\
-title: Good
-game: durak
-rules: podkidnoy
-players: [甲, 乙]
-deal:
-  trump: H
-  attacker: 甲
-  hands:
-    甲: [S8, D8, CQ]
-    乙: [SQ, H7, CK]
-steps:
-  - 甲 attack S8
-  - do: 甲 attack CQ
-    reject: rank_not_on_table
-    note: Only an 8 may be added.
-  - 乙 defend S8 SQ
-  - expect: {table: [S8, SQ]}
-"""
+from scenario_texts import durak_text
+
+GOOD = durak_text("Good", {"甲": "S8 D8 CQ", "乙": "SQ H7 CK"}, """\
+    - 甲 attack S8
+    - do: 甲 attack CQ
+      reject: rank_not_on_table
+      note: Only an 8 may be added.
+    - 乙 defend S8 SQ
+    - expect: {table: [S8, SQ]}
+    """)
 FAILING = GOOD.replace("reject: rank_not_on_table", "reject: attack_limit")
 REFUSED = GOOD.replace("  - 乙 defend S8 SQ\n", "  - 乙 defend S8 H7\n  - 乙 defend S8 SQ\n").replace(
     "  - 甲 attack S8\n", "  - 甲 attack S8\n  - 乙 defend S8 CK\n")

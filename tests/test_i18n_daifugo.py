@@ -129,18 +129,31 @@ def random_refusals(state, rng) -> list:
     return actions
 
 
+def games(match):
+    """Each game of a seeded set in turn, its position read before it is played (by the caller)."""
+    for _number in range(match.games):
+        state = match.game
+        read_position(state)
+        yield state
+        if match.is_over():
+            break
+        match.next_game()
+
+
+def turns(state):
+    """The legal actions at each turn of ``state``'s game, until it is over (the caller acts)."""
+    while not state.is_over():
+        yield state.legal_actions()
+
+
 @pytest.mark.parametrize("rules", RULE_NAMES)
 def test_seeded_sets_and_matches_read_in_the_language(rules):
     rng = random.Random(23)
     with pseudo_language():
         match = daifugo.Match(rules, P, seed=5)
         no_english(match.kind)
-        for _game in range(match.games):
-            state = match.game
-            read_position(state)
-            decisions = 0
-            while not state.is_over():
-                legal = state.legal_actions()
+        for state in games(match):
+            for decisions, legal in enumerate(turns(state)):
                 action = rng.choice(legal)
                 if decisions % 3 == 0:
                     read_action(state, action)
@@ -155,13 +168,9 @@ def test_seeded_sets_and_matches_read_in_the_language(rules):
                     no_english(event.text)
                 if decisions % 5 == 0:
                     read_position(state)
-                decisions += 1
             read_position(state)
             for refused in random_refusals(state, rng):
                 no_english(state.check(refused).text())
-            if match.is_over():
-                break
-            match.next_game()
 
 
 # Rule sets that differ from the named ones in what they say: the other first leader, sequence
@@ -181,13 +190,8 @@ def test_variant_rule_sets_read_in_the_language(rules):
     """Every legal action's checklist, now and then, in seeded sets under rule sets of other habits."""
     rng = random.Random(7)
     with pseudo_language():
-        match = daifugo.Match(rules, P, seed=9)
-        for number in range(match.games):
-            state = match.game
-            read_position(state)
-            decisions = 0
-            while not state.is_over():
-                legal = state.legal_actions()
+        for state in games(daifugo.Match(rules, P, seed=9)):
+            for decisions, legal in enumerate(turns(state)):
                 if decisions % 4 == 0:
                     for action in legal[:40]:
                         read_action(state, action)
@@ -196,11 +200,7 @@ def test_variant_rule_sets_read_in_the_language(rules):
                     read_hint(state)
                 for event in state.apply(rng.choice(legal)):
                     no_english(event.text)
-                decisions += 1
             read_position(state)
-            if match.is_over():
-                break
-            match.next_game()
 
 
 def test_every_refusal_of_the_exchange_reads_in_the_language():

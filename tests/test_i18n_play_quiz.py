@@ -33,6 +33,7 @@ from cardlab.widgets import Quiz, Stepper, Table  # noqa: E402
 from cardlab.widgets import play  # noqa: E402
 
 from pseudo_i18n import english_words, pseudo_language  # noqa: E402
+from scenario_texts import STEPS, durak_text  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "lessons" / "scenarios"
@@ -319,26 +320,13 @@ def test_a_quiz_file_in_several_languages_is_checked_with_one_clear_message(tmp_
 
 # --- scenario titles and notes, the stepper's checks, cardlab replay --------------------------------
 
-MANY = """\
-title: {en: Base, zh-TW: 基本, ja: 基本形}
-game: durak
-rules: podkidnoy
-players: [甲, 乙]
-deal:
-  trump: H
-  attacker: 甲
-  hands:
-    甲: [S8, D8, CQ, D6, C10, SK]
-    乙: [SQ, H7, CK, D7, C6, DA]
-steps:
-  - 甲 attack S8
-  - 乙 defend S8 SQ
-  - do: 甲 attack D6
-    reject: rank_not_on_table
-    note: {en: Only 8 and Q., ja: 場に出ている 8 と Q だけ。}
-  - expect: {table: [S8, SQ]}
-    note: {en: Two cards on the table., zh-TW: 桌上兩張牌。}
-"""
+MANY = durak_text("{en: Base, zh-TW: 基本, ja: 基本形}", steps=STEPS + """\
+- do: 甲 attack D6
+  reject: rank_not_on_table
+  note: {en: Only 8 and Q., ja: 場に出ている 8 と Q だけ。}
+- expect: {table: [S8, SQ]}
+  note: {en: Two cards on the table., zh-TW: 桌上兩張牌。}
+""")
 
 
 def test_a_title_and_notes_in_several_languages_read_in_the_current_language():

@@ -28,6 +28,7 @@ from cardlab.svg import (Middle, card_svg, daifugo_top_svg, generic_svg, hand_sv
                          state_svg, table_svg)
 
 from pseudo_i18n import english_words, pseudo_language
+from scenario_texts import TRANSFER, transfer_position
 
 ipywidgets = pytest.importorskip("ipywidgets")
 
@@ -418,13 +419,6 @@ def test_the_readings_of_jokers_are_offered_in_the_language_read():
         assert english_words(unquoted(hint)) == [] and str(tryit._jokers_as()) in hint
 
 
-def transfer_position():
-    state = durak.from_deal("podkidnoy", ["A", "B", "C"], hands={"A": ["S8", "D9"], "B": ["H8", "C7", "D6"],
-                            "C": ["S6", "S7", "SA", "HA"]}, trump="H", attacker="A")
-    state.act("A attack S8")
-    return state
-
-
 def test_compare_speaks_the_language_read():
     compare = Compare(transfer_position(), "podkidnoy", "perevodnoy")
     with pseudo_language():
@@ -439,19 +433,7 @@ def test_compare_speaks_the_language_read():
 def test_a_replay_note_made_in_english_reads_in_the_language_read():
     from cardlab.scenario import loads
 
-    scenario = loads("""
-title: transfer
-game: durak
-rules: perevodnoy
-players: [A, B, C]
-deal:
-  trump: H
-  attacker: A
-  hands: {A: [S8, D9], B: [H8, C7, D6], C: [S6, S7, SA, HA]}
-steps:
-  - A attack S8
-  - B transfer H8
-""")
+    scenario = loads(TRANSFER)
     state, note = _replay(scenario, durak.RULESETS["podkidnoy"], 2)
     assert str(note).startswith("Under podkidnoy, step 2 (B transfer H8) is refused (not_allowed)")
     refusal = state.check(state.parse_action("B transfer H8"))

@@ -8,21 +8,9 @@ from cardlab import durak
 from cardlab.scenario import (GAME_MODULES, NotImplementedGame, Scenario, ScenarioError, check_paths,
                               json_records, load, loads, run, transcript)
 
-BASE = """\
-title: Base
-game: durak
-rules: podkidnoy
-players: [甲, 乙]
-deal:
-  trump: H
-  attacker: 甲
-  hands:
-    甲: [S8, D8, CQ, D6, C10, SK]
-    乙: [SQ, H7, CK, D7, C6, DA]
-steps:
-  - 甲 attack S8
-  - 乙 defend S8 SQ
-"""
+from scenario_texts import durak_text
+
+BASE = durak_text()
 # line numbers in BASE
 L_TITLE, L_GAME, L_RULES, L_PLAYERS, L_DEAL, L_TRUMP, L_ATTACKER, L_HANDS, L_JIA, L_YI, L_STEPS = range(1, 12)
 

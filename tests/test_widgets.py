@@ -15,6 +15,8 @@ from cardlab.scenario import load, loads  # noqa: E402
 from cardlab.svg import BACK_LABEL, HIGHLIGHT  # noqa: E402
 from cardlab.widgets import RUN_ME, Compare, Quiz, Referee, Stepper, TryIt  # noqa: E402
 
+from scenario_texts import TRANSFER, transfer_position  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 ROUTE_A = ROOT / "lessons" / "scenarios" / "durak" / "route_a.yaml"
 NS = "{http://www.w3.org/2000/svg}"
@@ -375,13 +377,6 @@ def test_quiz_checks_its_questions():
 
 # --- Compare -------------------------------------------------------------------------------------
 
-def transfer_position():
-    state = durak.from_deal("podkidnoy", ["A", "B", "C"], hands={"A": ["S8", "D9"], "B": ["H8", "C7", "D6"],
-                            "C": ["S6", "S7", "SA", "HA"]}, trump="H", attacker="A")
-    state.act("A attack S8")
-    return state
-
-
 def test_compare_shows_transfer_only_in_perevodnoy():
     compare = Compare(transfer_position(), "podkidnoy", "perevodnoy")
     only_a, only_b = compare.differences()
@@ -394,20 +389,7 @@ def test_compare_shows_transfer_only_in_perevodnoy():
 
 
 def test_compare_replays_a_scenario_under_each_rule_set(tmp_path):
-    text = """
-title: transfer
-game: durak
-rules: perevodnoy
-players: [A, B, C]
-deal:
-  trump: H
-  attacker: A
-  hands: {A: [S8, D9], B: [H8, C7, D6], C: [S6, S7, SA, HA]}
-steps:
-  - A attack S8
-  - B transfer H8
-"""
-    scenario = loads(text)
+    scenario = loads(TRANSFER)
     at_one = Compare(scenario, "podkidnoy", "perevodnoy", at_step=1)
     assert [str(a) for a in at_one.differences()[1]] == ["B transfer H8"]
     assert at_one.notes == []
@@ -416,7 +398,7 @@ steps:
     (note,) = at_two.notes
     assert note.startswith("Under podkidnoy, step 2 (B transfer H8) is refused (not_allowed)")
     # A step that only checks is not counted: the note names the step as the stepper shows it.
-    checked = loads(text.replace("  - A attack S8\n", "  - A attack S8\n  - expect: {defender: B}\n"))
+    checked = loads(TRANSFER.replace("  - A attack S8\n", "  - A attack S8\n  - expect: {defender: B}\n"))
     assert Stepper(checked).total == 2
     (note,) = Compare(checked, "podkidnoy", "perevodnoy", at_step=2).notes
     assert note.startswith("Under podkidnoy, step 2 (B transfer H8) is refused")

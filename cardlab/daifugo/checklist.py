@@ -36,12 +36,12 @@ from __future__ import annotations
 
 from ..cards import SUIT_SYMBOLS, format_cards, parse_cards, sort_cards, to_symbols
 from ..engine import Action
-from ..i18n import Message, _, n_, p_
+from ..i18n import Later, Lines, Message, _, commas, n_, ors, p_, semicolons, sentences
 from .combos import (Play, eight_cut, fits_lock, forbidden_finish, is_spade_three_return, judge,
                      readings, shape_name, starts_revolution, stronger)
 from .rules import JOKER, ORDER, TITLES_READ, order_text, rank_text, strength
 from .state import exchange_strength
-from .words import Later, commas, lines, ors, semicolons, sentences, symbols
+from .words import symbols
 
 SAME_SHAPE = _("Is it the same number and kind of cards as the play to beat?")
 ORDER_NOW = _("Is a revolution in force, and so which order applies?")
@@ -103,7 +103,7 @@ def table_talk(state) -> list[tuple[Message, Message]]:
 def table_talk_text(state) -> Message:
     """:func:`table_talk` as a learner reads it: one question and its answer a line, cards as 9♠
     and every seat with its letter (甲 (A)), for a lesson to print."""
-    return Later(state.learner_text, lines(_("{question}  {answer}", question=question, answer=answer)
+    return Later(state.learner_text, Lines(_("{question}  {answer}", question=question, answer=answer)
                                            for question, answer in table_talk(state)))
 
 

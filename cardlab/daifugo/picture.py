@@ -7,10 +7,9 @@ Every word of the picture is read in the current language as the picture is draw
 from __future__ import annotations
 
 from ..cards import SUIT_SYMBOLS
-from ..i18n import Message, _, p_
+from ..i18n import Message, _, commas, p_
 from ..svg import MUTED, Middle, play_names, table_svg
 from .rules import RANK_TITLES
-from .words import commas
 
 
 def _tags(state, p: str) -> list[Message]:

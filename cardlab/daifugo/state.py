@@ -11,12 +11,11 @@ from ..cards import SUIT_SYMBOLS, Card, StandIn, card, count_cards, deck_set, fo
 from ..engine import (Action, DealError, Event, IllegalAction, IncompatibleRules, Refusal, State, View,
                       check_cards_unique, deal_cards, deal_hands, deal_random, player_name, player_names,
                       rule_set)
-from ..i18n import N_, Message, _, n_, p_
+from ..i18n import N_, Later, Message, _, ands, commas, n_, ors, p_, semicolons
 from .combos import (Holding, Play, eight_cut, forbidden_finish, is_spade_three_return, judge,
                      plays_of, readings, starts_revolution)
 from .rules import (JOKER, ORDER, RANK_TITLES, RANK_WORDS, RULESETS, TITLES_READ, DaifugoRules, a_rank,
                     order_text, strength)
-from .words import Later, ands, commas, ors, semicolons
 
 PLAYERS = 4
 DIAMOND_THREE = card("D3")

@@ -21,12 +21,12 @@ from html import escape
 from typing import Iterable
 
 from ..cards import CardError, parse_cards, plain, to_symbols
-from ..i18n import Message, _, p_
+from ..i18n import Later, Lines, Message, _, ors, p_, semicolons
 from ..svg import HIGHLIGHT, daifugo_top_svg, jokers_equal
 from ..widgets import ACCEPTED, INFO, REFUSED, VERDICT_COLOURS, lines_html, still_html, Widget
 from .combos import Play, eight_cut, forbidden_finish, readings, starts_revolution
 from .rules import RULESETS, DaifugoRules
-from .words import Later, lines, ors, semicolons, symbols
+from .words import symbols
 
 # The last plays the grid offers, in the order of the article's table: jokers, 2s, 3s, 8s, and a
 # plain pair for contrast. Each has exactly one reading.
@@ -135,7 +135,7 @@ class FinishGrid(Widget):
             said.append(_("The play ends the revolution itself, but a last play is judged by the state before it.")
                         if revolution else
                         _("The play starts a revolution itself, but a last play is judged by the state before it."))
-        return symbols(lines(said))
+        return symbols(Lines(said))
 
     # The controls.
 

@@ -23,7 +23,7 @@ from functools import lru_cache
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, Card, card, deck, format_cards
 from ..engine import (Action, DealError, Event, Match, Refusal, State, View, check_cards_unique, deal_cards,
                       deal_hands, deal_random, player_name, player_names, rule_set)
-from ..i18n import N_, Message, _, n_, p_
+from ..i18n import N_, Message, _, ands, chain, commas, n_, p_
 
 HAND_SIZE = 6
 MAX_ATTACK = 6
@@ -79,28 +79,9 @@ SUIT_CARD_WORDS: dict[str, Message] = {"S": p_("a card of the suit", "spade"), "
                                        "D": p_("a card of the suit", "diamond"), "C": p_("a card of the suit", "club")}
 
 
-def names_and(names) -> Message | str:
-    """Names one after the other as the explanations list them: "乙 and 丙 and 丁"."""
-    text = names[0]
-    for name in names[1:]:
-        text = _("{items} and {item}", items=text, item=name)
-    return text
-
-
 def names_then(names) -> Message | str:
     """Names in the order they act: "甲, then 丙, then 乙"."""
-    text = names[0]
-    for name in names[1:]:
-        text = _("{first}, then {next}", first=text, next=name)
-    return text
-
-
-def _commas(items) -> Message | str:
-    """Items (ranks: "6, J, A") as a list with commas."""
-    text = items[0]
-    for item in items[1:]:
-        text = _("{items}, {item}", items=text, item=item)
-    return text
+    return chain(names, lambda text, name: _("{first}, then {next}", first=text, next=name))
 
 
 class _Moves:
@@ -407,17 +388,17 @@ class DurakState(State):
                 return _("Nobody else: {main} said done after the last card landed, and there is no other "
                          "attacker.", main=main)
             return _("{others} may add now: {main} said done after the last card landed. After the next "
-                     "card lands, {main} has the first say again.", others=names_and(others), main=main)
+                     "card lands, {main} has the first say again.", others=ands(others), main=main)
         if not self._can_add(main):
             if not others:
                 return _("Nobody else: {main}, the main attacker, holds no card of a rank on the table, and "
                          "there is no other attacker.", main=main)
             return _("{others} may add now: {main}, the main attacker, holds no card of a rank on the "
                      "table. After the next card lands, {main} has the first say again.",
-                     others=names_and(others), main=main)
+                     others=ands(others), main=main)
         if others:
             return _("{main}, the main attacker, has the first say after every new card; {others} wait until "
-                     "{main} says done or can add nothing.", main=main, others=names_and(others))
+                     "{main} says done or can add nothing.", main=main, others=ands(others))
         return _("{main}, the main attacker, has the first say after every new card.", main=main)
 
     def _round_over(self) -> bool:
@@ -493,7 +474,7 @@ class DurakState(State):
             on_table = sorted({x.symbol[:-1] for x in self.table}, key=_rank_order)
             return Refusal("rank_not_on_table", _("An added attack card must match a rank already on the table "
                                                   "this round (attack or defence cards: {ranks}); {card} does "
-                                                  "not.", ranks=_commas(on_table), card=c.symbol))
+                                                  "not.", ranks=commas(on_table), card=c.symbol))
         return None
 
     def _limit_text(self) -> Message:

@@ -6,9 +6,9 @@ given position by the engine itself, so its answers are the rules it applies."""
 from __future__ import annotations
 
 from ..engine import Action
-from ..i18n import Message, _, join, n_
+from ..i18n import Message, _, chain, commas, join, n_, semicolons
 from .combos import PAIR, SINGLE, answers_text, kind_words, readings, ruling
-from .rules import TWO, comma_list, order_text, semicolon_list
+from .rules import TWO, order_text
 
 
 def table_talk(state) -> list[tuple[Message, Message]]:
@@ -68,10 +68,7 @@ def _draw_rule(rules) -> Message:
 
 def _then_list(players):
     """``"甲, then 乙, then 丙"`` in the current language."""
-    text = players[0]
-    for p in players[1:]:
-        text = _("{players}, then {player}", players=text, player=p)
-    return text
+    return chain(players, lambda text, p: _("{players}, then {player}", players=text, player=p))
 
 
 def who_draws(state, leader: str) -> Message:
@@ -114,7 +111,7 @@ def _ask_play(state, player: str, cards) -> list[tuple[Message, Message]]:
         return [(_WHAT, _("no playable combination: {why}", why=refusal.explanation))]
     play = plays[0] if len(plays) == 1 else state._resolve(player, cards)[1]
     if play is None:
-        return [(_WHAT, _("one of {plays}: write which with '='", plays=semicolon_list(plays)))]
+        return [(_WHAT, _("one of {plays}: write which with '='", plays=semicolons(plays)))]
     answers = [(_WHAT, _("{play} ({cards}), a bomb", play=play.name(), cards=play.shown) if play.is_bomb
                 else _("{play} ({cards})", play=play.name(), cards=play.shown))]
     top = state.top
@@ -169,7 +166,7 @@ def _ask_pass(state, player: str) -> list[tuple[Message, Message]]:
     ends = _("Does this pass end the round?")
     if others:
         answers.append((ends, _("no: {players} may still follow; a pass neither ends the round nor draws a card.",
-                                players=comma_list(others))))
+                                players=commas(others))))
         return answers
     answers.append((ends, _("yes: everyone else will have passed {player}'s play, so the table is cleared.",
                             player=last)))

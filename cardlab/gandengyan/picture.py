@@ -5,9 +5,8 @@ Every word is read in the current language when the picture is drawn."""
 
 from __future__ import annotations
 
-from ..i18n import Message, _, p_
+from ..i18n import Message, _, commas, p_
 from ..svg import CARD_H, CARD_W, MUTED, Middle, play_names, table_svg
-from .rules import comma_list
 
 
 def _tags(state, p: str) -> list[str]:
@@ -31,7 +30,7 @@ def _passed_text(state) -> Message:
     if not state.passed:
         return (_("nobody has passed since the last play") if state.table
                 else _("nobody has passed since the lead"))
-    passed = comma_list(state.seat_label(p) for p in state.players if p in state.passed)
+    passed = commas(state.seat_label(p) for p in state.players if p in state.passed)
     return (_("passed since the last play: {players}", players=passed) if state.table
             else _("passed since the lead: {players}", players=passed))
 
@@ -74,9 +73,9 @@ def gandengyan_svg(state, *, view: str = "teaching", seat: str | None = None, bo
         return "".join(parts)
 
     names = play_names(tokens)
-    summary = str(_("{facts}; {caption}: {cards}; {passed}", facts=comma_list(facts), caption=caption,
+    summary = str(_("{facts}; {caption}: {cards}; {passed}", facts=commas(facts), caption=caption,
                     cards=names, passed=passed) if names
-                  else _("{facts}; {caption}; {passed}", facts=comma_list(facts), caption=caption, passed=passed))
+                  else _("{facts}; {caption}; {passed}", facts=commas(facts), caption=caption, passed=passed))
     return table_svg(state, view=view, seat=seat, bottom=bottom, highlight=highlight, width=width,
                      four_colour=four_colour, header=header, tags={p: _tags(state, p) for p in state.players},
                      middle=middle, summary=summary)

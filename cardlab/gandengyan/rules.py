@@ -34,66 +34,6 @@ def in_order(cards) -> list[Card]:
     return sorted(cards, key=lambda c: (c.suit is None, PLACE_OF.get(c, 0), c.index))
 
 
-def _fold(items, sentence):
-    """``items`` run together, two at a time, by ``sentence`` (a message of ``{items}`` and
-    ``{item}``): the first item alone when there is one, ``""`` when there is none."""
-    items = list(items)
-    if not items:
-        return ""
-    text = items[0]
-    for item in items[1:]:
-        text = sentence(text, item)
-    return text
-
-
-def or_list(items):
-    """``"a or b or c"``: every item after the first with "or", in the current language."""
-    return _fold(items, lambda text, item: _("{items} or {item}", items=text, item=item))
-
-
-def comma_list(items):
-    """``"a, b, c"`` in the current language (a list without "and": names, counts)."""
-    return _fold(items, lambda text, item: _("{items}, {item}", items=text, item=item))
-
-
-def semicolon_list(items):
-    """``"a; b; c"`` in the current language."""
-    return _fold(items, lambda text, item: _("{items}; {item}", items=text, item=item))
-
-
-class Lines(Message):
-    """Messages one under the other, each read in the current language when the lines are read."""
-
-    __slots__ = ("lines",)
-
-    def __init__(self, lines):
-        super().__init__("")
-        self.lines = tuple(lines)
-
-    def __str__(self) -> str:
-        return "\n".join(map(str, self.lines))
-
-    def __reduce__(self):
-        return (Lines, (self.lines,))
-
-
-class Capital(Message):
-    """A message read with its first letter a capital (a play's name that begins a sentence)."""
-
-    __slots__ = ("text",)
-
-    def __init__(self, text):
-        super().__init__("")
-        self.text = text
-
-    def __str__(self) -> str:
-        text = str(self.text)
-        return text[:1].upper() + text[1:]
-
-    def __reduce__(self):
-        return (Capital, (self.text,))
-
-
 @dataclass(frozen=True)
 class GanDengYanRules:
     """A named Gan Deng Yan rule set.

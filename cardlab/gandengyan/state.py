@@ -6,9 +6,9 @@ from ..cards import Card, deck_set, format_cards, plain
 from ..engine import (Action, DealError, Event, IllegalAction, Match, Refusal, State, View,
                       check_cards_unique, deal_cards, deal_hands, deal_random, player_name, player_names,
                       rule_set)
-from ..i18n import N_, Message, _, join, n_, p_
+from ..i18n import N_, Message, _, commas, join, n_, ors, p_, semicolons
 from .combos import Play, alone_text, can_lead, legal_plays, readings, ruling, show, token_text
-from .rules import RULESETS, GanDengYanRules, comma_list, in_order, or_list, semicolon_list
+from .rules import RULESETS, GanDengYanRules, in_order
 
 # Actions and events are built with tuple.__new__: through their NamedTuple __new__ they are
 # several times slower to make, and every decision makes a few.
@@ -233,7 +233,7 @@ class GanDengYanState(State):
         if len(legal) == 1:
             return None, legal[0]
         if legal:
-            options = or_list(format_cards(p.cards) for p in legal)
+            options = ors(format_cards(p.cards) for p in legal)
             return Refusal("invalid_combination", _("The {wilds} could stand for different ranks here; write "
                                                     "which with '=': {options}.", wilds=self.rules.wild_words,
                                                     options=options)), None
@@ -297,7 +297,7 @@ class GanDengYanState(State):
         self.winner = player
         self.over = True
         self.turn = None
-        left = semicolon_list(n_("{player} {cards} ({count} card)", "{player} {cards} ({count} cards)", len(cards),
+        left = semicolons(n_("{player} {cards} ({count} card)", "{player} {cards} ({count} cards)", len(cards),
                                  player=p, cards=show(cards))
                               for p, cards in self.leftovers().items() if cards)
         events.append(Event("win", player, (), _("{player} has no cards left and wins at once: the game is over "
@@ -486,10 +486,10 @@ class GanDengYanState(State):
             tags = [t for t, on in ((p_("seat", "dealer"), p == self.dealer), (p_("seat", "winner"), p == self.winner),
                                     (p_("seat", "passed"), p in self.passed)) if on]
             cards = format_cards(in_order(self.hands[p])) or "-"
-            lines.append(_("{player}: {cards}  ({tags})", player=p, cards=cards, tags=semicolon_list(tags)) if tags
+            lines.append(_("{player}: {cards}  ({tags})", player=p, cards=cards, tags=semicolons(tags)) if tags
                          else _("{player}: {cards}", player=p, cards=cards))
         if self.over:
-            left = comma_list(n_("{player} {count} card", "{player} {count} cards", len(self.hands[p]), player=p)
+            left = commas(n_("{player} {count} card", "{player} {count} cards", len(self.hands[p]), player=p)
                               for p in self.players if p != self.winner)
             lines.append(_("game over: {player} wins; left over: {left}", player=self.winner, left=left)
                          if self.winner else _("game over: blocked, no winner; left over: {left}", left=left))

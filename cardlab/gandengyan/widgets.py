@@ -24,11 +24,11 @@ from html import escape
 from typing import Iterable
 
 from ..cards import CardError, StandIn, deck_set, parse_cards, plain
-from ..i18n import N_, Message, _, p_
+from ..i18n import N_, Capital, Lines, Message, _, ors, p_, semicolons
 from ..svg import LABEL, MUTED, PAD, placed, stand_in_symbol, svg_document, svg_text, text_width
 from ..widgets import ACCEPTED, INFO, REFUSED, VERDICT_COLOURS, Widget, lines_html, still_html
 from .combos import Play, readings, ruling, show
-from .rules import RULESETS, Capital, GanDengYanRules, Lines, or_list, semicolon_list
+from .rules import RULESETS, GanDengYanRules
 
 # The plays the lists offer: the rows of the article's bomb table (section 四), a bomb made with a
 # joker (4-4-joker), and ordinary plays to set against them, the 2s included. Each has one reading.
@@ -43,10 +43,6 @@ ARTICLE_ROWS = (("S8 H8", "S5 H5 D5"), ("S5 H5 D5", "SK HK DK"), ("SA HA DA", "S
 # The two sides, and an empty choice (marked for the catalogs: read as _(TABLE) ...).
 TABLE, PLAYED = N_("on the table"), N_("played on it")
 NOTHING = N_("(choose)")
-
-
-def _capital(text) -> Capital:
-    return Capital(text)
 
 
 def _same(play: Play):
@@ -105,7 +101,7 @@ class BombCompare(Widget):
         if refusal is not None:
             return None, _("refused ({code}): {why}", code=refusal.code, why=refusal.explanation)
         if len(plays) > 1:
-            options = or_list(show(p.cards) for p in plays)
+            options = ors(show(p.cards) for p in plays)
             return None, _("the {wilds} could stand for different ranks; write which with '=': {options}",
                            wilds=self.rules.wild_words, options=options)
         return plays[0], ""
@@ -126,7 +122,7 @@ class BombCompare(Widget):
     def explain(self, table: Play, played: Play) -> Message:
         """The answer the learner reads for ``played`` put on ``table``: that way round, the other
         way round, and the winner."""
-        lines = [_capital(self.line(played, table)),
+        lines = [Capital(self.line(played, table)),
                  _("The other way round, {line}", line=self.line(table, played))]
         if self.beats(played, table):
             lines.append(_("Winner: {play}.", play=played))
@@ -213,7 +209,7 @@ class BombCompare(Widget):
 
     def article(self) -> Message:
         """The rows of the article's bomb table (section 四), each judged by the engine."""
-        rows = [_capital(self.line(self.read(played)[0], self.read(table)[0]))
+        rows = [Capital(self.line(self.read(played)[0], self.read(table)[0]))
                 for table, played in ARTICLE_ROWS]
         return self._say(Lines([_("The article's bomb table, judged by the engine:"), *rows]), INFO)
 
@@ -248,7 +244,7 @@ class BombCompare(Widget):
                          else _("{side}: nothing", side=label))
             height = max(height, top + width * 1.4 + 22)
             x += max(len(tokens) * step, text_width(caption, LABEL)) + 3 * PAD
-        return svg_document(x - 2 * PAD, height + PAD, str(semicolon_list(names)), "".join(parts))
+        return svg_document(x - 2 * PAD, height + PAD, str(semicolons(names)), "".join(parts))
 
     def __repr__(self) -> str:
         table = show(self.table.cards) if self.table else "nothing"
@@ -308,7 +304,7 @@ class BombCompare(Widget):
         """Every label of the view, in the current language (read again at each redrawing)."""
         options = self._options()
         for side in (TABLE, PLAYED):
-            self._menus[side].description = self._typed[side].description = str(_capital(_(side)))
+            self._menus[side].description = self._typed[side].description = str(Capital(_(side)))
             if list(self._menus[side].options) != options:
                 self._menus[side].options = options  # after a change of language; the value is set again
         self._swap.description = str(p_("button", "Swap"))

@@ -6,9 +6,9 @@ from html import escape
 from pathlib import Path
 
 from ..engine import Action, State
-from ..i18n import _
+from ..i18n import _, commas
 from ..scenario import Scenario, game_module
-from ..svg import comma_list, state_svg
+from ..svg import state_svg
 from .base import _scenario, _replay, lines_html, still_html, Widget
 
 
@@ -72,7 +72,7 @@ class Compare(Widget):
         """The differences in words, one rule set a line, then any notes, in the current language."""
         name_a, name_b = (r.name for r in self.rules)
         only_a, only_b = self.differences()
-        lines = [_("Only under {rules}: {actions}", rules=name, actions=comma_list(map(str, only)) or _("nothing"))
+        lines = [_("Only under {rules}: {actions}", rules=name, actions=commas(map(str, only)) or _("nothing"))
                  for name, only in ((name_a, only_a), (name_b, only_b))]
         return self.states[0].learner_text("\n".join(map(str, lines + self.notes)))
 

@@ -51,8 +51,8 @@ import yaml
 
 from ..cards import plain
 from ..engine import Event, NotationError, State
-from ..i18n import N_, Message, _, n_, p_
-from ..scenario import GAME_MODULES, Lines, _chain, _commas, game_module
+from ..i18n import Message, _, commas, n_, ors, p_
+from ..scenario import GAME_MODULES, Lines, game_module
 from ..svg import state_svg
 from .base import ACCEPTED, INFO, REFUSED, SIZES, lines_html, still_html
 from .tryit import SELECT_FIRST, TryIt, verdict_html
@@ -273,7 +273,7 @@ class Table(TryIt):
         else:
             first = n_("A game of {game} ({rules}), {count} player.", "A game of {game} ({rules}), {count} players.",
                        count, game=_(self._state.game_title), rules=self.rules_name)
-        bots = _commas([_("{player} is the {bot} bot", player=p, bot=self._bot_name(p)) for p in self.bots])
+        bots = commas([_("{player} is the {bot} bot", player=p, bot=self._bot_name(p)) for p in self.bots])
         line = _("{opening} You play {player}; {bots}.", opening=first, player=self.seat, bots=bots)
         return Lines([line, self.status()], state=self._state)
 
@@ -292,9 +292,9 @@ class Table(TryIt):
         if self.seat in acting:
             verbs = sorted({a.verb for a in state.legal_actions() if a.player == self.seat},
                            key=state.verbs().index)
-            verbs = _chain(verbs, N_("{items} or {item}"))  # "defend or take"
+            verbs = ors(verbs)  # "defend or take"
             return self._read(_("Your turn, {player}: you may {verbs}.", player=self.seat, verbs=verbs))
-        return self._read(_("Waiting for {players}.", players=_commas(acting)))
+        return self._read(_("Waiting for {players}.", players=commas(acting)))
 
     # --- playing --------------------------------------------------------------------------------
 
@@ -477,12 +477,12 @@ class Table(TryIt):
         state = self._state
         lines = []
         for r in records:
-            results = _commas([_("{player} {result}", player=p, result=r["cells"][p]) for p in self.players])
+            results = commas([_("{player} {result}", player=p, result=r["cells"][p]) for p in self.players])
             lines.append(_("Game {number}: {results}", number=r["game"], results=results))
         what = state.score_total()
         if what is not None:
             totals = {p: sum(r["score"].get(p, 0) for r in records) for p in self.players}
-            results = _commas([_("{player} {result}", player=p, result=totals[p]) for p in self.players])
+            results = commas([_("{player} {result}", player=p, result=totals[p]) for p in self.players])
             lines.append(_("Total {what}: {totals}", what=_word(what), totals=results))
         return Lines(lines, state=state)
 
