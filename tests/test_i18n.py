@@ -303,3 +303,28 @@ def test_the_still_pictures_of_a_stepper_and_a_try_it_table_are_in_the_learners_
             text = html.unescape(re.sub(r"<[^>]*>", " ", widget.static_html()))
             left = english_words(text, players | NAMES | ARTICLE_WORDS[lang] | MENU_WORDS)
             assert not left, f"English in the {lang} still picture of {type(widget).__name__}: {left[:10]}"
+
+
+STEPPED = [(path, lang) for lang in CATALOGS for path in SCENARIOS if lang == "zh-TW" or path.parent.name == "daifugo"]
+
+
+@pytest.mark.parametrize("path, lang", STEPPED, ids=lambda v: v if isinstance(v, str) else f"{v.parent.name}/{v.stem}")
+def test_a_learner_steps_through_every_worked_example_reading_only_their_language(path, lang):
+    """What a learner with CARDLAB_LANG=zh-TW reads stepping through every worked example (and with
+    ja, every Daifugo one): the stepper's whole narration, title, notes and what each step
+    confirms included, has no English word but the moves as typed, names and the article's terms."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tests"))
+    from pseudo_i18n import english_words
+    from test_i18n_play_quiz import NAMES
+
+    from cardlab.scenario import load
+    from cardlab.widgets import Stepper
+
+    scenario = load(path)
+    with language(lang):
+        text = Stepper(str(path)).transcript()
+    text = text.replace(scenario.source or "\0", " ")
+    left = english_words(text, {*scenario.players, *NAMES, *ARTICLE_WORDS[lang]})
+    assert not left, f"English in the {lang} stepper of {path.name}: {sorted(set(left))[:10]}"
