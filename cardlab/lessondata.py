@@ -7,6 +7,11 @@ plain http from another computer, or https with a certificate the browser does n
 kernel cannot see the site's files, and a path such as ``../scenarios/durak/route_a.yaml`` read in
 ``lessons/durak/`` is looked up in that package instead, by its place under ``lessons/``.
 
+A lesson of a translated edition (``lessons/zh-TW/durak/02_....ipynb``, ``lessons/ja/...``) has
+the same code as its English original and reads the same data files: ``../scenarios/...`` and
+``quizzes/02.yaml`` read there are the English tree's files (which hold the texts in every
+language), looked up by their place under the edition's folder, on disk or in the package.
+
 This is the one place that lookup happens; scenario files, quiz files and folders of worked
 examples (the Referee, ``cardlab check``) all go through :func:`packaged`.
 """
@@ -20,6 +25,7 @@ from pathlib import Path
 
 PACKAGE = "cardlab_lessons"  # its files are under PACKAGE/data/, as they are under lessons/
 LESSONS = "lessons"
+EDITIONS = ("zh-TW", "ja")  # lessons/<tag>/ mirrors lessons/ in that language
 
 
 def lesson_key(path: str | Path) -> tuple[str, ...] | None:
@@ -34,13 +40,21 @@ def lesson_key(path: str | Path) -> tuple[str, ...] | None:
 
 
 def packaged(path: str | Path) -> Traversable | None:
-    """The packaged file or folder standing for ``path``, when ``path`` is not on disk and the
-    lessons' data package is installed and holds it; otherwise ``None``."""
+    """The file or folder standing for ``path`` when ``path`` is not on disk: in a translated
+    edition, the English tree's file of the same place (on disk); else the lessons' data package's
+    file of that place, when the package is installed and holds it; otherwise ``None``."""
     if os.path.exists(path):
         return None
     key = lesson_key(path)
     if key is None:
         return None
+    if len(key) > 1 and key[0] in EDITIONS:
+        key = key[1:]
+        full = Path(os.path.normpath(os.path.join(os.getcwd(), os.fspath(path)))).parts
+        root = Path(*full[:len(full) - len(key) - 1])  # the lessons folder itself
+        original = root.joinpath(*key)
+        if original.exists():
+            return original
     try:
         found = importlib.resources.files(PACKAGE).joinpath("data", *key)
     except ModuleNotFoundError:

@@ -69,3 +69,31 @@ def test_without_the_package_nothing_is_looked_up(tmp_path, monkeypatch):
     assert lessondata.packaged("lessons/scenarios/durak/route_a.yaml") is None
     with pytest.raises(ScenarioError, match="cannot read"):
         load("lessons/scenarios/durak/route_a.yaml")
+
+
+@pytest.mark.parametrize("edition", lessondata.EDITIONS)
+def test_a_translated_lesson_reads_the_data_files_of_its_english_original(edition, tmp_path, monkeypatch):
+    """lessons/zh-TW/durak/ (and lessons/ja/...) hold notebooks only: the same relative paths read
+    the English tree's files, on disk, and in the offline site from the package."""
+    lessons = tmp_path / "lessons"
+    shutil.copytree(LESSONS, lessons, ignore=shutil.ignore_patterns("*.ipynb", "zh-TW", "ja"))
+    cwd = lessons / edition / "durak"
+    cwd.mkdir(parents=True)
+    monkeypatch.chdir(cwd)
+    assert Stepper("../scenarios/durak/route_a.yaml").counter.startswith("step 0 of")
+    assert Quiz.from_file("quizzes/02.yaml").questions == Quiz.from_file(lessons / "durak" / "quizzes" / "02.yaml").questions
+    assert Referee("../scenarios/durak").files == Referee(LESSONS / "scenarios" / "durak").files
+    with pytest.raises(ScenarioError, match="cannot read: No such file"):
+        load("../scenarios/durak/no_such_file.yaml")
+    # A file of the edition's own comes first.
+    (cwd / "quizzes").mkdir()
+    (cwd / "quizzes" / "02.yaml").write_text("- {question: Own, choices: [a, b], answer: a}\n", encoding="utf-8")
+    assert [q["question"] for q in Quiz.from_file("quizzes/02.yaml").questions] == ["Own"]
+
+
+def test_a_translated_lesson_in_the_site_reads_the_package(packaged, monkeypatch):
+    edition = packaged.parent / "zh-TW" / "durak"
+    edition.mkdir(parents=True)
+    monkeypatch.chdir(edition)
+    assert Stepper("../scenarios/durak/route_a.yaml").counter.startswith("step 0 of")
+    assert Quiz.from_file("quizzes/02.yaml").questions
