@@ -151,7 +151,8 @@ def folded(text: str, summary: str | Message | None = None) -> Folded:
 @contextmanager
 def folding(summary: str | Message | None = None):
     """Fold everything printed inside the ``with`` block into one :class:`Folded` output, shown
-    when the block ends. For the cells a lesson runs for nbval (a transcript, a demo of the
+    when the block ends, under ``summary`` (a lesson's English label, read in the current
+    language). For the cells a lesson runs for nbval (a transcript, a demo of the
     try-it table): JupyterLab opens a cell's printed output again on every run, a closed
     "details" block stays closed."""
     from IPython.display import display
@@ -159,4 +160,6 @@ def folding(summary: str | Message | None = None):
     buffer = io.StringIO()
     with redirect_stdout(buffer):
         yield
+    if isinstance(summary, str):  # a lesson's label, in the catalogs (tools/babel_notebooks.py)
+        summary = _(summary)
     display(Folded(buffer.getvalue().rstrip("\n"), summary))

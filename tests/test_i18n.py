@@ -20,7 +20,7 @@ from babel.messages.pofile import read_po  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "cardlab" / "locale"
 CATALOGS = {"zh-TW": "zh_TW", "ja": "ja"}
-KEYWORDS = {"_": None, "N_": None, "n_": (1, 2), "p_": ((1, "c"), 2), "np_": ((1, "c"), 2, 3)}
+KEYWORDS = {"_": None, "N_": None, "n_": (1, 2), "p_": ((1, "c"), 2), "np_": ((1, "c"), 2, 3), "folding": None}
 
 
 def _po(lang: str):
@@ -35,8 +35,13 @@ def _key(message) -> tuple:
 
 def _in_code() -> set[tuple]:
     found = set()
-    for _file, _line, msgid, _comments, context in extract_from_dir(
-            str(ROOT), method_map=[("cardlab/**.py", "python")], keywords=KEYWORDS):
+    import sys
+
+    sys.path.insert(0, str(ROOT))  # tools/babel_notebooks.py, the lessons' extractor
+    method_map = [("cardlab/**.py", "python")] + [(f"lessons/{folder}*.ipynb", "tools.babel_notebooks:extract")
+                                                  for folder in ("", "durak/", "daifugo/", "daifugo-web/", "gandengyan/")]
+    for _file, _line, msgid, _comments, context in extract_from_dir(str(ROOT), method_map=method_map,
+                                                                     keywords=KEYWORDS):
         found.add((context, msgid if isinstance(msgid, str) else tuple(msgid)))
     return found
 
