@@ -387,6 +387,11 @@ class State:
         them (``"5♦ BJ=5"``)."""
         return self.learner_text(format_cards(action.cards))
 
+    def place_word(self, name: str) -> Message | str:
+        """A place of this game's results (the contract's ``result`` values) as a learner reads it
+        in the current language; the default: the name as written."""
+        return name
+
     def table_talk(self) -> list[tuple[str, str]]:
         """What the players agree on before the first card, answered for this rule set and deal."""
         return []

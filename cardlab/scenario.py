@@ -311,10 +311,13 @@ class Scenario:
     steps: list[Step]
     module: Any = None
     title_text: Text | None = None  # the title in every language the file gives
+    source_text: Text | None = None  # the source in every language the file gives
 
     def __post_init__(self):
         if self.title_text is None:
             self.title_text = Text(self.title)
+        if self.source_text is None and self.source is not None:
+            self.source_text = Text(self.source)
 
     def title_in(self, lang: str) -> str:
         """The title in language ``lang`` (``en``, ``zh-TW`` or ``ja``), or in English when the file
@@ -435,11 +438,12 @@ def loads(text: str, path: str = "<scenario>") -> Scenario:
         if required and key not in data:
             r.fail(f"missing required key {key!r}")
     title = r.text(data["title"], "title", "title", one_line=True)
+    # cardlab's own extension of the contract: a source, like a title, may be given in several
+    # languages (the article's title and section as a reader of that language names them).
     source = data.get("source")
-    if source is not None and not isinstance(source, str):
-        r.fail("source must be text", "source")
-    if source is not None:
-        r.printable(source, "source", "source")
+    if source is not None and not isinstance(source, (str, dict)):
+        r.fail("source must be text, or a mapping from language tags (en, zh-TW, ja) to text", "source")
+    source = None if source is None else r.text(source, "source", "source")
     game = data["game"]
     if not isinstance(game, str) or game not in GAME_MODULES:
         r.fail(f"unknown game {game!r} (games: {', '.join(GAME_MODULES)})", "game")
@@ -464,7 +468,8 @@ def loads(text: str, path: str = "<scenario>") -> Scenario:
     if not isinstance(steps_data, list):
         r.fail("steps must be a list", "steps")
     steps = [_step(r, i, s, start, module) for i, s in enumerate(steps_data)]
-    return Scenario(path, title.en, source, game, rules, players, deal, steps, module, title)
+    return Scenario(path, title.en, None if source is None else source.en, game, rules, players, deal, steps,
+                    module, title, source)
 
 
 def _players(r: _Reader, value, module, rules_name) -> tuple[str, ...]:
@@ -949,10 +954,13 @@ _EXPECTATION_WORDS = {
 }
 
 
-def expectation_words(key: str, value) -> Message | str:
+def expectation_words(key: str, value, state: State | None = None) -> Message | str:
     """What expectation ``key`` with ``value`` (as the loader gives it) confirms, in words a
-    learner reads, in the current language: ``hand_sizes: {乙: 5}`` is "乙 has 5 cards". A key
-    cardlab has no words for reads as the file writes it."""
+    learner reads, in the current language: ``hand_sizes: {乙: 5}`` is "乙 has 5 cards". With the
+    game's ``state``, a place reads as the game names it (:meth:`State.place_word`: 大富豪, not
+    daifugo). A key cardlab has no words for reads as the file writes it."""
+    if key == "result" and state is not None and value:
+        return semicolons([_("{player} is {rank}", player=p, rank=state.place_word(rank)) for p, rank in value.items()])
     words = _EXPECTATION_WORDS.get(key)
     return words(value) if words else f"{key}: {show_value(value)}"
 
@@ -1084,7 +1092,7 @@ def transcript(result: RunResult, positions: bool = True) -> str:
     lines = [str(_("{title}  [{game}, {rules}]", title=scenario.title_text.get(), game=scenario.game,
                    rules=scenario.rules.name))]
     if scenario.source:
-        lines.append(str(_("source: {source}", source=scenario.source)))
+        lines.append(str(_("source: {source}", source=scenario.source_text.get())))
     lines.append(str(result.start.describe()))
     for o in result.outcomes:
         step = o.step
@@ -1110,7 +1118,8 @@ def json_records(result: RunResult):
     """The replay as JSON-ready dicts: a header, then one per step. Texts are in the current
     language, as :func:`transcript` gives them."""
     scenario = result.scenario
-    yield {"title": scenario.title_text.get(), "source": scenario.source, "game": scenario.game,
+    yield {"title": scenario.title_text.get(), "source": scenario.source_text and scenario.source_text.get(),
+           "game": scenario.game,
            "rules": scenario.rules.name, "players": list(scenario.players),
            "position": str(result.start.describe())}
     for o in result.outcomes:

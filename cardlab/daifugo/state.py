@@ -613,6 +613,10 @@ class DaifugoState(State):
             return super().play_words(action)
         return self.play_of(action).called
 
+    def place_word(self, name: str):
+        """A place as players call it: 大富豪 for daifugo (its reading in English)."""
+        return TITLES_READ.get(name, name)
+
     def table_talk(self) -> list[tuple[str, str]]:
         from .checklist import table_talk
 

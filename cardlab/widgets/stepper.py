@@ -107,7 +107,7 @@ class Stepper(SizedWidget):
         frame = self._frames[index]
         lang = get_language()
         if index == 0:
-            source = [_("From: {source}", source=self.scenario.source)] if self.scenario.source else []
+            source = [_("From: {source}", source=self.scenario.source_text.get())] if self.scenario.source else []
             lines = [_("Start: {title}", title=self.title), *source, _("The starting position.")]
         else:
             outcome = frame[0]
@@ -125,7 +125,7 @@ class Stepper(SizedWidget):
                 lines.append(outcome.step.note_in(lang))
         checks = []
         for outcome in frame:
-            checks.extend(str(expectation_words(key, value)) for key, value in outcome.step.expect.items()
+            checks.extend(str(expectation_words(key, value, self.result.start)) for key, value in outcome.step.expect.items()
                           if outcome.ok)
             if outcome.step.action is None and outcome.step.note:
                 lines.append(outcome.step.note_in(lang))
