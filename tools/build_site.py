@@ -823,8 +823,6 @@ def translations_api(packs: list[Path], site: Path) -> None:
 
     from jupyterlab_server.translation_utils import (DEFAULT_LOCALE, JUPYTERLAB_LANGUAGEPACK_ENTRY,
                                                      get_display_name, is_valid_locale)
-    from jupyterlite_core.constants import ALL_JSON, API_TRANSLATIONS, JSON_FMT, UTF8
-
     messages: dict[str, dict] = {DEFAULT_LOCALE: {}}
     for wheel in packs:
         with zipfile.ZipFile(wheel) as zf:
@@ -841,14 +839,16 @@ def translations_api(packs: list[Path], site: Path) -> None:
                 folder = pack.module.replace(".", "/") + "/"
                 messages[pack.name] = {Path(n).stem: json.loads(zf.read(n)) for n in names
                                        if n.startswith(folder) and n.endswith(".json")}
-    api = site / API_TRANSLATIONS
+    api = site / "api" / "translations"  # where JupyterLite's translation addon writes them, as it does
     shutil.rmtree(api, ignore_errors=True)
     api.mkdir(parents=True)
     languages = {locale: {"displayName": get_display_name(locale, DEFAULT_LOCALE),
                           "nativeName": get_display_name(locale, locale)} for locale in messages}
-    (api / ALL_JSON).write_text(json.dumps({"data": languages, "message": ""}, **JSON_FMT), **UTF8)
+    (api / "all.json").write_text(json.dumps({"data": languages, "message": ""}, sort_keys=True, indent=2),
+                                  encoding="utf-8")
     for locale, data in messages.items():
-        (api / f"{locale}.json").write_text(json.dumps({"data": data, "message": ""}, **JSON_FMT), **UTF8)
+        (api / f"{locale}.json").write_text(json.dumps({"data": data, "message": ""}, sort_keys=True, indent=2),
+                                            encoding="utf-8")
 
 
 def check_local_only(site: Path) -> None:
