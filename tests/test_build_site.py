@@ -182,3 +182,28 @@ def test_the_sites_cardlab_wheel_carries_the_catalogs(build_site, tmp_path):
     with zipfile.ZipFile(build_site.build_cardlab_wheel(tmp_path / "cardlab")) as zf:
         in_wheel = {n: zf.read(n) for n in zf.namelist() if n.endswith(".mo")}
     assert in_wheel == catalogs
+
+
+def test_each_index_of_the_lessons_is_a_page_linking_the_others(build_site, tmp_path):
+    """The English index and each edition's (lessons/zh-TW/index.ipynb ...) become pages of their own;
+    a link between indexes goes to the other page, a link to a lesson opens it in the lab."""
+    import nbformat
+
+    lessons = tmp_path / "lessons"
+    (lessons / "zh-TW").mkdir(parents=True)
+    english = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell(
+        "# cardlab lessons\n\nEnglish · [繁體中文](zh-TW/index.ipynb)\n\n[1 · Setting up](durak/01.ipynb)")])
+    chinese = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell(
+        "# cardlab 課程\n\nEnglish: [cardlab lessons](../index.ipynb)\n\n[1 · 開局準備](durak/01.ipynb)")])
+    nbformat.write(english, lessons / "index.ipynb")
+    nbformat.write(chinese, lessons / "zh-TW" / "index.ipynb")
+    site = tmp_path / "site"
+    site.mkdir()
+    build_site.lessons_pages(lessons, site)
+    en = (site / "lessons.html").read_text(encoding="utf-8")
+    zh = (site / "lessons.zh-TW.html").read_text(encoding="utf-8")
+    assert '<html lang="en">' in en and 'href="./lessons.zh-TW.html"' in en
+    assert 'href="./lab/index.html?path=lessons/durak/01.ipynb"' in en
+    assert '<html lang="zh-Hant-TW">' in zh and "<title>cardlab 課程</title>" in zh
+    assert 'href="./lessons.html"' in zh and 'href="./lab/index.html?path=lessons/zh-TW/durak/01.ipynb"' in zh
+    assert not (site / "lessons.ja.html").exists()

@@ -649,7 +649,7 @@ def build(out: Path = OUT) -> dict:
     if lite.returncode != 0:  # its task list is long: shown only when it fails
         sys.exit(f"[site] jupyter lite build failed:\n{(lite.stdout + lite.stderr)[-6000:]}")
     open_on_landing(building / "index.html")
-    lessons_page(contents / LANDING, building / LESSONS_PAGE)
+    lessons_pages(contents / "lessons", building)
     warn_where_insecure(building)
     kernel_cwd_without_drive(building)
     translations_api(language_packs, building)
@@ -740,9 +740,9 @@ def open_on_landing(index: Path) -> None:
 
 
 LESSONS_PAGE_HTML = """<!DOCTYPE html>
-<html lang="en">
+<html lang="{lang}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>cardlab lessons</title>
+<title>{title}</title>
 <style>
   body {{ font-family: sans-serif; max-width: 64em; margin: 1.5em auto; padding: 0 1em; line-height: 1.5; color: #1a1a1a; }}
   table {{ border-collapse: collapse; margin: .6em 0; }}
@@ -758,29 +758,51 @@ LESSONS_PAGE_HTML = """<!DOCTYPE html>
 """
 
 
-def lessons_page(index: Path, page: Path) -> None:
+# Each index of the lessons, English and each translated edition's, as a page of its own: its path
+# under lessons/, the page's name in the site and the page's language.
+INDEX_PAGES = {"index.ipynb": (LESSONS_PAGE, "en"), "zh-TW/index.ipynb": ("lessons.zh-TW.html", "zh-Hant-TW"),
+               "ja/index.ipynb": ("lessons.ja.html", "ja")}
+
+
+def lessons_pages(lessons: Path, site: Path) -> None:
+    """Every index of the lessons under ``lessons`` (:data:`INDEX_PAGES`, those that exist) as its
+    page in ``site`` (:func:`lessons_page`)."""
+    for name, (page, lang) in INDEX_PAGES.items():
+        if (lessons / name).is_file():
+            lessons_page(lessons / name, site / page, lang, lessons)
+
+
+def lessons_page(index: Path, page: Path, lang: str = "en", lessons: Path | None = None) -> None:
     """The lessons' index (``index``, a notebook of Markdown cells only) as a web page of its own,
-    each link to a notebook or file of the lessons opening it in the lab: the site opens on it, so
-    a learner's first page starts no kernel. Raises SystemExit if the index holds code."""
+    each link to a notebook or file of the lessons opening it in the lab, and each link to an index
+    of :data:`INDEX_PAGES` (another language's) going to its page: the site opens on it, so a
+    learner's first page starts no kernel. Raises SystemExit if the index holds code."""
     import html
 
     import mistune
     import nbformat
 
+    lessons = index.parent if lessons is None else lessons
     node = nbformat.read(index, as_version=4)
     if any(cell.cell_type != "markdown" for cell in node.cells):
         sys.exit(f"[site] {index} holds code: its page would leave it out")
     body = mistune.html("\n\n".join(cell.source for cell in node.cells))
+    folder = index.parent.relative_to(lessons)
 
     def to_lab(match: re.Match) -> str:
         target = html.unescape(match.group(1))
         if "://" in target or target.startswith(("#", "/", "mailto:")):
             return match.group(0)
-        folder = Path(LANDING).parent.as_posix()
-        return f'href="./lab/index.html?path={html.escape(f"{folder}/{target}", quote=True)}"'
+        under = Path(os.path.normpath(folder / target)).as_posix()  # the target's path under lessons/
+        if under in INDEX_PAGES:
+            return f'href="./{INDEX_PAGES[under][0]}"'
+        path = f"{Path(LANDING).parent.as_posix()}/{under}"
+        return f'href="./lab/index.html?path={html.escape(path, quote=True)}"'
 
     body = re.sub(r'href="([^"]*)"', to_lab, body)
-    page.write_text(LESSONS_PAGE_HTML.format(body=body), encoding="utf-8")
+    heading = next((line[2:].strip() for cell in node.cells for line in cell.source.splitlines()
+                    if line.startswith("# ")), "cardlab")
+    page.write_text(LESSONS_PAGE_HTML.format(body=body, lang=lang, title=html.escape(heading)), encoding="utf-8")
 
 
 def warn_where_insecure(site: Path) -> None:
