@@ -100,7 +100,9 @@ class _Hidden(Message):
 
     def __str__(self) -> str:
         one = "|".join(re.escape(w) for c in self.hidden for w in (str(c), c.symbol))
-        run = re.compile(rf"(?<![\w=])(?:{one})(?: (?:{one}))*(?![\w=])")
+        # Latin letters and digits only around a card: in Chinese and Japanese a card stands right
+        # after and before words ("乙把2♣ BJ放在一旁"), which \w would count as part of it.
+        run = re.compile(rf"(?<![0-9A-Za-z_=])(?:{one})(?: (?:{one}))*(?![0-9A-Za-z_=])")
 
         def hide(match) -> str:
             count = len(match.group(0).split())
