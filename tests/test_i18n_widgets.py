@@ -102,7 +102,8 @@ def title_words(*scenarios) -> set[str]:
     lesson text, not this area's."""
     words = set()
     for s in scenarios:
-        for text in [s.title_in(lang) for lang in i18n.LANGUAGES] + [s.source or ""]:
+        sources = [s.source_text.get(lang) for lang in i18n.LANGUAGES] if s.source_text else []
+        for text in [s.title_in(lang) for lang in i18n.LANGUAGES] + sources:
             words.update(re.findall(r"[A-Za-z][A-Za-z_'-]+", text))
     return words
 
