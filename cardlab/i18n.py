@@ -19,7 +19,6 @@ from __future__ import annotations
 import gettext
 import os
 from contextlib import contextmanager
-from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 from string import Formatter
@@ -61,7 +60,12 @@ def default_language(environ=os.environ) -> str:
     return "en"
 
 
-_language: ContextVar[str] = ContextVar("cardlab_language", default=default_language())
+class _Current:
+    """The language cardlab speaks, one for the whole process: a lesson sets it in one cell and its
+    widgets' buttons, which run outside any cell, read it too (a context variable would not carry
+    from a cell to a button's callback in every kernel)."""
+
+    tag = default_language()
 
 
 def set_language(lang: str) -> None:
@@ -71,29 +75,29 @@ def set_language(lang: str) -> None:
     tag = _tag(lang) if isinstance(lang, str) else None
     if tag is None:
         raise ValueError(f"cardlab speaks {', '.join(LANGUAGES)}; not {lang!r}")
-    _language.set(tag)
+    _Current.tag = tag
 
 
 def get_language() -> str:
     """The current language's tag: ``"en"``, ``"zh-TW"`` or ``"ja"``."""
-    return _language.get()
+    return _Current.tag
 
 
 def reads_cjk() -> bool:
     """Whether the current language is written in CJK characters (a reader who reads 甲 needs no
     seat letter beside it)."""
-    return _language.get() != "en"
+    return _Current.tag != "en"
 
 
 @contextmanager
 def language(lang: str):
     """Speak ``lang`` inside a ``with`` block, then the language before it again."""
-    token = _language.set(get_language())
+    before = _Current.tag
     try:
         set_language(lang)
         yield
     finally:
-        _language.reset(token)
+        _Current.tag = before
 
 
 @cache
@@ -128,7 +132,7 @@ class Message:
         self.context = context
 
     def __str__(self) -> str:
-        catalog = translations(_language.get())
+        catalog = translations(_Current.tag)
         if self.plural is not None:
             if self.context is not None:
                 text = catalog.npgettext(self.context, self.msgid, self.plural, self.count)

@@ -538,3 +538,18 @@ def test_a_lesson_only_clicked_stays_as_committed_and_reopens_after_a_save(brows
         page.screenshot(path=str(out_dir / "durak_lesson_reopened.png"))
     finally:
         page.context.close()
+
+
+def test_a_translated_lesson_speaks_its_language_when_clicked(browser, lab, out_dir):
+    """The 繁體中文 edition of a lesson (lessons/zh-TW/): its first code cell sets the language, and
+    the widgets' buttons, which run outside that cell, narrate in Chinese."""
+    page = _open_lesson(browser, lab, "zh-TW/durak/02_defending_and_adding.ipynb", ".cardlab-stepper")
+    try:
+        stepper = page.locator(".cardlab-stepper").first
+        show_whole(stepper)
+        stepper.get_by_role("button", name="下一步", exact=True).click()
+        sync_api.expect(stepper.locator(".cardlab-counter")).to_contain_text("第1步")
+        sync_api.expect(stepper.locator(".cardlab-narration")).to_contain_text("第1步：甲 attack")
+        page.screenshot(path=str(out_dir / "zh_tw_lesson_stepped.png"))
+    finally:
+        page.context.close()
