@@ -6,9 +6,13 @@ Exit status of ``check`` and ``replay``: 0 when every scenario holds, 1 when an 
 traceback. ``simulate`` exits 0 once it has played every game, 2 with a one-line message for
 arguments it cannot run with (checked before any game is played: at most
 :data:`~cardlab.simulate.MAX_GAMES` games, at most :data:`MAX_WORKERS` workers, an ``--out`` that
-names a file in a folder that exists), and 130 on Ctrl-C, which stops every worker at once and
-prints one line saying how many games were played: no file is written, the CSV being moved into
-place only once every game has been played.
+can be written: see :class:`~cardlab.outfile.OutFile`), and 130 on Ctrl-C, which stops every
+worker at once and prints one line saying how many games were played: no file is written, the CSV
+being moved into place only once every game has been played. A named pipe or a device given as
+``--out`` is written as the rows come instead; a symbolic link stays one, its target replaced.
+When the CSV cannot be put in place at the end (another program changed the file meanwhile, or
+it cannot be replaced after all), the summary is printed, the rows are kept beside the file, and
+one line says where (exit 2).
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import closing, suppress
 
+from .outfile import OutFile, OutFileError
 from .scenario import ScenarioError, json_records, load, run, scenario_paths, transcript
 from .simulate import CHUNK, MAX_GAMES, SimulationError, Tally, check_arguments, iter_rows, write_csv
 
@@ -110,9 +115,16 @@ def simulate(args, out=None) -> int:
                                   f"per CPU of this machine), not {args.workers}")
         if args.out is not None:
             _check_out(args.out)
-    except SimulationError as exc:
+            target = OutFile(args.out)  # for a named pipe, this waits for its reader
+        else:
+            target = None
+    except (SimulationError, OutFileError) as exc:
         print(f"cardlab simulate: {exc}", file=sys.stderr)
         return UNUSABLE
+    except KeyboardInterrupt:
+        print(f"cardlab simulate: interrupted while opening {args.out}, before any game was played",
+              file=sys.stderr)
+        return INTERRUPTED
     workers = min(args.workers, -(-args.games // CHUNK))  # no more than there are chunks to play
     pool = _Workers(workers) if workers > 1 else None
     tally = Tally()
@@ -120,33 +132,45 @@ def simulate(args, out=None) -> int:
     try:
         with closing(iter_rows(args.game, args.rules, args.games, players, bots, args.seed, executor=pool,
                                progress=sys.stderr.isatty())) as rows:
-            if args.out is None:
+            if target is None:
                 tally.update(rows)
             else:
-                write_csv(tally.passing(rows), args.out)
+                write_csv(tally.passing(rows), target)
     except KeyboardInterrupt:
-        print(f"cardlab simulate: interrupted after {tally.rows // players} of {args.games} games; "
-              "no file written", file=sys.stderr)
+        written = (f"the rows of those went to {args.out} as they came" if target is not None and target.special
+                   else "no file written")
+        print(f"cardlab simulate: interrupted after {tally.rows // players} of {args.games} games; {written}",
+              file=sys.stderr)
         return INTERRUPTED
+    except OutFileError as exc:  # every game played, the rows kept beside the file
+        _print_summary(args, players, bots, workers, start, tally, out)
+        print(f"cardlab simulate: {exc}", file=sys.stderr)
+        return UNUSABLE
     except OSError as exc:
         print(f"cardlab simulate: cannot write {args.out}: {exc.strerror or exc}", file=sys.stderr)
         return UNUSABLE
     finally:
+        if target is not None:
+            target.discard()
         if pool is not None:
             pool.stop()
-    elapsed = time.perf_counter() - start
-    print(f"{args.game} {args.rules}, {players} players, {args.games} games, bots {','.join(bots)}, "
-          f"seed {args.seed}: {elapsed:.1f} s with {workers} {'worker' if workers == 1 else 'workers'}, "
-          f"{args.games / elapsed:.1f} games/s", file=out)
-    print(tally.report(), file=out)
+    _print_summary(args, players, bots, workers, start, tally, out)
     if args.out is not None:
         print(f"wrote {tally.rows} rows to {args.out}", file=out)
     return OK
 
 
+def _print_summary(args, players, bots, workers, start, tally, out) -> None:
+    elapsed = time.perf_counter() - start
+    print(f"{args.game} {args.rules}, {players} players, {args.games} games, bots {','.join(bots)}, "
+          f"seed {args.seed}: {elapsed:.1f} s with {workers} {'worker' if workers == 1 else 'workers'}, "
+          f"{args.games / elapsed:.1f} games/s", file=out)
+    print(tally.report(), file=out)
+
+
 def _check_out(path: str) -> None:
-    """Raise :class:`~cardlab.simulate.SimulationError` unless ``path`` names a file that can be
-    written in a folder that exists."""
+    """Raise :class:`~cardlab.simulate.SimulationError` unless ``path`` names a file in a folder
+    that exists (whether it can be written, :class:`~cardlab.outfile.OutFile` checks)."""
     if not path:
         raise SimulationError("--out needs a file name, such as --out games.csv")
     if path.endswith(("/", os.sep)) or os.path.isdir(path):
@@ -256,7 +280,8 @@ def main(argv: list[str] | None = None) -> int:
                            description="Play many seeded games between computer players, print a "
                            "summary and write one CSV row per player per game. Ctrl-C stops at once "
                            f"(exit {INTERRUPTED}) and writes no file: the CSV appears only once every "
-                           "game has been played, and a file already there is left as it was.")
+                           "game has been played, and a file already there is left as it was (a named "
+                           "pipe or a device is written as the rows come).")
     p_sim.add_argument("game", metavar="GAME", help="durak, daifugo or gandengyan")
     p_sim.add_argument("rules", metavar="RULES", help="a rule set of the game, such as podkidnoy")
     p_sim.add_argument("--games", type=int, required=True, metavar="N",
@@ -271,7 +296,8 @@ def main(argv: list[str] | None = None) -> int:
                             f"({MAX_WORKERS} on this machine); no more start than there are chunks of "
                             f"{CHUNK} games to play")
     p_sim.add_argument("--out", metavar="FILE.csv", help="write the rows to this CSV file, once every game "
-                       "has been played")
+                       "has been played; checked before any game is played (a named pipe waits for its "
+                       "reader first)")
     _one_line_errors(p_sim)
     args, extra = parser.parse_known_args(argv)
     if extra:  # what parse_args does, but in one line for simulate

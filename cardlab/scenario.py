@@ -412,7 +412,7 @@ def _read(path: str | Path, path_s: str) -> str:
         found = lessondata.packaged(path)  # a lesson's file in the offline website
         if found is None or not found.is_file():
             raise ScenarioError(path_s, f"cannot read: {exc.strerror or exc}") from None
-        data = found.read_bytes()
+        data = lessondata.read_packaged(found, MAX_BYTES + 1)
     except OSError as exc:
         raise ScenarioError(path_s, f"cannot read: {exc.strerror or exc}") from None
     if len(data) > MAX_BYTES:
