@@ -303,6 +303,9 @@ def loads(text: str, path: str = "<scenario>") -> Scenario:
     in Unicode NFC, so that a name is the same wherever it is written, however it was typed."""
     data, node = _load_yaml(unicodedata.normalize("NFC", text), path)
     r = _Reader(path, node)
+    if isinstance(data, list):
+        r.fail("a scenario is a mapping with title, game, rules, players, deal and steps; this is a list, as "
+               "a quiz is (cardlab check reads the files of a folder named quizzes as quizzes)")
     if not isinstance(data, dict):
         r.fail("a scenario is a mapping with title, game, rules, players, deal and steps")
     for key in data:
