@@ -2,8 +2,10 @@
 ``cardlab simulate GAME RULES --games N ...``.
 
 Exit status of ``check`` and ``replay``: 0 when every scenario holds, 1 when an expectation failed,
-2 when a file could not be used. Messages name the file, the place and the fault; there is never a
-traceback. ``simulate`` exits 0 once it has played every game, 2 with a one-line message for
+2 when a file could not be used (or PATH is empty), 130 on Ctrl-C. Messages name the file, the place
+and the fault; there is never a traceback. ``check`` reads the files of a folder named ``quizzes``
+as quiz files (:func:`is_quiz_file`), and shows a file name a terminal would act on escaped
+(:func:`shown_name`). ``simulate`` exits 0 once it has played every game, 2 with a one-line message for
 arguments it cannot run with (checked before any game is played: at most
 :data:`~cardlab.simulate.MAX_GAMES` games, at most :data:`MAX_WORKERS` workers, an ``--out`` that
 can be written: see :class:`~cardlab.outfile.OutFile`), and 130 on Ctrl-C, which stops every
@@ -344,10 +346,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="cardlab", description="Check and replay cardlab scenario files; "
                                      "simulate games between computer players.")
     sub = parser.add_subparsers(dest="command", required=True)
-    p_check = sub.add_parser("check", help="replay every scenario and report one line per file",
-                             description="Replay every scenario and report one line per file. Exit status: "
-                             "0 when all hold, 1 when an expectation failed, 2 when a file could not be used.")
-    p_check.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders")
+    p_check = sub.add_parser("check", help="replay every scenario, check every quiz, one line per file",
+                             description="Replay every scenario and check every quiz file (the files of a "
+                             "folder named quizzes), one line per file. Exit status: 0 when all hold, 1 when "
+                             "an expectation failed, 2 when a file could not be used, 130 on Ctrl-C.")
+    p_check.add_argument("paths", nargs="+", metavar="PATH", help="scenario or quiz files, or folders of them")
     p_check.add_argument("--json", action="store_true", help='one JSON object per file per line: {"path", '
                          '"status" (ok, fail or error), "step" (a number or null), "message" (or null)}')
     p_replay = sub.add_parser("replay", help="print each step with its outcome and the position after it")
