@@ -4,9 +4,9 @@
 pipe or a device without waiting on it; :func:`parse` reads YAML text with a safe loader and
 refuses what would take minutes or memory to read or walk: alias bombs, values nested more than
 :data:`MAX_DEPTH` deep, numbers of more than :data:`MAX_DIGITS` digits. It also refuses a key
-given twice in a mapping. :func:`read` does both. Every fault is a :class:`YAMLFileError` whose
-``str()`` is one line naming the file, the line and the fault; ``kind`` (``"scenario"``,
-``"quiz"``) names what the file should be in those messages.
+given twice in a mapping. Every fault is a :class:`YAMLFileError` whose ``str()`` is one line
+naming the file, the line and the fault; ``kind`` (``"scenario"``, ``"quiz"``) names what the file
+should be in those messages. :func:`unprintable` says what in a text a terminal could not print.
 
 Nothing here knows scenarios, quizzes, games or widgets: their loaders build on it.
 """
@@ -68,11 +68,6 @@ def unprintable(text: str) -> str | None:
     return f"{kind} (#x{ord(bad.group()):04x})"
 
 
-def read(path: str | Path, kind: str = "scenario", yaml12_booleans: bool = False):
-    """``(data, node)`` of the YAML file ``path``: :func:`read_text`, then :func:`parse`."""
-    return parse(read_text(path, kind), str(path), kind, yaml12_booleans)
-
-
 def read_text(path: str | Path, kind: str = "scenario") -> str:
     """The text of the regular file ``path`` of at most :data:`MAX_BYTES`, in UTF-8. A lesson's
     file that is not on disk is read where :func:`cardlab.lessondata.packaged` finds it, under
@@ -119,13 +114,20 @@ def parse(text: str, path: str, kind: str = "scenario", yaml12_booleans: bool = 
     ``false`` are booleans (YAML 1.2), so that ``Yes`` and ``No`` stay text. ``path`` names the
     text in messages. Raises :class:`YAMLFileError`."""
     try:
-        loader = _loader_class(YAML_LOADER, yaml12_booleans)(text)  # the pure-Python reader refuses control characters at once
+        # The pure-Python reader refuses control characters at once.
+        loader = _loader_class(YAML_LOADER, yaml12_booleans)(text)
         try:
             node = loader.get_single_node()
             if node is None:
                 return None, None
             _check_nodes(node, path, kind)
-            return loader.construct_document(node), node
+            try:
+                return loader.construct_document(node), node
+            except (ValueError, OverflowError, TypeError):
+                bad = _unconstructible(node)
+                if bad is None:
+                    raise
+                raise bad from None
         finally:
             loader.dispose()
     except YAMLFileError:
@@ -226,10 +228,26 @@ class _BadValue(Exception):
         return f"not valid YAML: {written}cannot be read as {what} ({_one_line(str(self.error))})"
 
 
+def _unconstructible(root) -> _BadValue | None:
+    """The first value of the document ``root`` (in the order written) that its constructor cannot
+    make, such as the date 2024-13-45, as a :class:`_BadValue`; ``None`` if each can be made."""
+    constructor = yaml.constructor.SafeConstructor()
+    todo = [root]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, yaml.ScalarNode):
+            try:
+                constructor.construct_object(node, deep=True)
+            except (ValueError, OverflowError, TypeError) as exc:
+                return _BadValue(node, exc)
+        else:
+            todo += reversed(_children(node))
+    return None
+
+
 class _Limited:
-    """What a safe loader gains here: each value's constructor error carries its node (so the
-    message names its line), and, in the pure-Python loader, whose composer recurses, values nested
-    more than :data:`MAX_DEPTH` deep are refused before the recursion gets deep. (libyaml's
+    """What a safe loader gains here: in the pure-Python loader, whose composer recurses, values
+    nested more than :data:`MAX_DEPTH` deep are refused before the recursion gets deep. (libyaml's
     composer, in C, never calls :meth:`compose_node`: it stops at 1,000 levels itself, and
     :func:`_check_nodes` at :data:`MAX_DEPTH`.)"""
 
@@ -244,18 +262,12 @@ class _Limited:
         finally:
             self._depth -= 1
 
-    def construct_object(self, node, deep=False):
-        try:
-            return super().construct_object(node, deep)
-        except (ValueError, OverflowError, TypeError) as exc:
-            raise _BadValue(node, exc) from None
-
 
 _LOADERS: dict = {}
 
 
 def _loader_class(base, yaml12_booleans: bool):
-    """``base`` (a safe loader class) with :class:`_Limited`'s checks and, with
+    """``base`` (a safe loader class) with :class:`_Limited`'s depth limit and, with
     ``yaml12_booleans``, YAML 1.2's booleans; made once for each."""
     key = (base, yaml12_booleans)
     if key not in _LOADERS:
@@ -281,38 +293,43 @@ def _check_nodes(root, path: str, kind: str) -> None:
     ten short lines of aliases of aliases stand for billions of values, and whatever walks the
     document would take minutes. Each node is visited once, in the order it is written, without
     recursion, and its written-out size and height are worked out from those of its children."""
-    size: dict[int, int] = {}  # node id -> values in it, aliases written out
-    height: dict[int, int] = {}  # node id -> levels of values in it, aliases written out
+    done: dict[int, tuple[int, int]] = {}  # node id -> (values, levels) in it, aliases written out
     open_: set[int] = set()  # nodes whose children are still being sized
     todo = [(root, False, 1)]  # (node, its children are sized, its depth)
     while todo:
         node, sized, depth = todo.pop()
-        children = _children(node)
         if sized:
             open_.discard(id(node))
-            size[id(node)] = 1 + sum(size[id(child)] for child in children)
-            height[id(node)] = 1 + max((height[id(child)] for child in children), default=0)
-            if size[id(node)] > MAX_VALUES:
+            values, levels = 1, 0
+            for child in _children(node):
+                child_values, child_levels = done[id(child)]
+                values += child_values
+                levels = max(levels, child_levels)
+            done[id(node)] = values, levels + 1
+            if values > MAX_VALUES:
                 raise YAMLFileError(path, f"this value, its YAML aliases (*name) written out, holds more than "
                                     f"{MAX_VALUES:,} values: far too many for a {kind}", node.start_mark.line + 1)
-            if height[id(node)] > MAX_DEPTH:
+            if levels + 1 > MAX_DEPTH:
                 raise YAMLFileError(path, _too_deep(kind), node.start_mark.line + 1)
         elif id(node) in open_:
             raise YAMLFileError(path, "a YAML alias (*name) inside the value it names makes it endless",
                                 node.start_mark.line + 1)
-        elif id(node) not in size:
+        elif id(node) not in done:
             if depth > MAX_DEPTH:
                 raise YAMLFileError(path, _too_deep(kind), node.start_mark.line + 1)
+            if isinstance(node, yaml.ScalarNode):
+                if node.tag == INT_TAG and isinstance(node.value, str):
+                    digits = sum(ch.isdigit() for ch in node.value)
+                    if digits > MAX_DIGITS:
+                        raise YAMLFileError(path, f"this number is too long: {digits:,} digits, where a {kind}'s "
+                                            f"numbers have at most {MAX_DIGITS:,}", node.start_mark.line + 1)
+                done[id(node)] = 1, 1
+                continue
             if isinstance(node, yaml.MappingNode):
                 _no_duplicate_keys(node, path)
-            elif node.tag == INT_TAG and isinstance(node.value, str):
-                digits = sum(ch.isdigit() for ch in node.value)
-                if digits > MAX_DIGITS:
-                    raise YAMLFileError(path, f"this number is too long: {digits:,} digits, where a {kind}'s "
-                                        f"numbers have at most {MAX_DIGITS:,}", node.start_mark.line + 1)
             open_.add(id(node))
             todo.append((node, True, depth))
-            todo += [(child, False, depth + 1) for child in reversed(children)]
+            todo += [(child, False, depth + 1) for child in reversed(_children(node))]
 
 
 def _children(node) -> list:
