@@ -52,7 +52,7 @@ def test_a_lessons_files_come_from_the_package(packaged):
 def test_what_is_in_neither_still_fails(packaged):
     with pytest.raises(ScenarioError, match="cannot read: No such file"):
         load("../scenarios/durak/no_such_file.yaml")
-    with pytest.raises(ValueError, match="cannot read the quiz"):
+    with pytest.raises(ValueError, match="quizzes/99.yaml: cannot read: No such file"):
         Quiz.from_file("quizzes/99.yaml")
     with pytest.raises(ValueError, match="no scenario files"):
         Referee("../scenarios/no_such_game")

@@ -38,14 +38,14 @@ from .base import (ACCEPTED, INFO, REFUSED, RUN_ME, SIZES, VERDICT_COLOURS, Size
                    presentation, still_html)
 from .compare import Compare
 from .play import Table
-from .quiz import Quiz
+from .quiz import Quiz, QuizError
 from .referee import Referee
 from .stepper import Stepper
 from .tryit import TryIt
 
 __all__ = ["ACCEPTED", "INFO", "REFUSED", "RUN_ME", "SIZES", "VERDICT_COLOURS", "CardTable", "Compare", "Quiz",
-           "Referee", "SizedWidget", "Stepper", "Table", "TryIt", "Widget", "lines_html", "presentation",
-           "still_html"]
+           "QuizError", "Referee", "SizedWidget", "Stepper", "Table", "TryIt", "Widget", "lines_html",
+           "presentation", "still_html"]
 
 
 def __getattr__(name: str):
