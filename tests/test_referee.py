@@ -65,6 +65,9 @@ def test_ask_at_the_limit_and_with_an_empty_stock():
     assert taken["When this round ends, who draws first?"] == "this move ends the round. Nobody draws: the stock is empty."
     assert taken["And who attacks next?"] == ("this move ends the round. 乙 is the last player holding cards: the "
                                               "durak, who loses the game.")
+    over = run(load(DURAK / "endgame_draw.yaml"), keep_states=True).outcomes[-1].state
+    assert over.is_over()  # no round is left to end: only the verdict
+    assert [str(q) for q, _ in referee.ask(over, "甲 take")] == ["So, is it legal?"]
 
 
 def test_referee_widget_answers_and_reports_bad_input():
