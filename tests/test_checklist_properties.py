@@ -187,7 +187,6 @@ def durak_next_attacker(move: Move) -> None:
 
 # --- Daifugo ----------------------------------------------------------------------------------------
 
-SAME_SHAPE = "Is it the same number and kind of cards as the play to beat?"
 ORDER_NOW = "Is a revolution in force, and so which order applies?"
 LOCK = "Is a suit lock in force, and does the play keep to it?"
 CLEARS = "Does the play clear the table (8切, 8-cut)?"
