@@ -424,7 +424,7 @@ def check_position(spec: Game, state, rng, counts) -> None:
 
 
 @pytest.mark.parametrize("game, rules", CASES)
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=seeds)
 def test_every_after_answer_agrees_with_the_engine(game, rules, seed):
     spec = GAMES[game]
