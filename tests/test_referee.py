@@ -251,3 +251,16 @@ def test_a_refused_move_changes_nothing_the_answers_say():
         "as things stand, since the move is refused: 甲, then 丙, then 乙")
     assert refused["And who attacks next?"].startswith(
         "as things stand, since the move is refused: 乙 if they beat everything; 丙 if 乙 takes.")
+
+
+def test_a_transfer_the_trump_six_swap_makes_possible_is_foreseen():
+    """乙 holds no king, but may swap the six of trumps for the face-up K♣ and transfer with it."""
+    state = durak.from_deal("perevodnoy", ["甲", "乙"], hands={"甲": "DK S7 H7", "乙": "C6 S9 H10 DA S8"},
+                            stock="D6 D7 CK", trump="C", attacker="甲")
+    answers = dict(referee.ask(state, "甲 attack DK"))
+    assert "if the attack is transferred, whoever transfers it last draws first" in \
+        answers["When this round ends, who draws first?"]
+    after = state.copy()
+    after.apply(after.parse_action("甲 attack DK"))
+    after.apply(after.parse_action("乙 swap"))
+    assert after.check(after.parse_action("乙 transfer CK")) is None

@@ -157,14 +157,23 @@ def _outlook(position) -> list[tuple[Message, Message]]:
 
 
 def _may_transfer(position) -> bool:
-    """Whether the attack may still be transferred this round: a transfer the engine allows now,
-    or, before the round is opened, a rule set with transfers (nothing else can make one possible
-    later: hands only shrink and attack cards only add up)."""
+    """Whether the attack may still be transferred this round: a transfer the engine allows now or
+    once the defender has swapped the six of trumps for the face-up card (a card of the attacked
+    rank, maybe), or, before the round is opened, a rule set with transfers. Nothing else can make
+    one possible later: hands only shrink and attack cards only add up."""
     if not position.rules.transfer:
         return False
     if not position.attacks:
         return True
-    return any(a.verb == "transfer" for a in position.copy().legal_actions())
+    game = position.copy()
+    actions = game.legal_actions()
+    if any(a.verb == "transfer" for a in actions):
+        return True
+    swap = next((a for a in actions if a.verb == "swap" and a.player == position.defender), None)
+    if swap is None:
+        return False
+    game.apply(swap)
+    return any(a.verb == "transfer" for a in game.legal_actions())
 
 
 def _stock_may_run_out(position, transfer: bool) -> bool:
