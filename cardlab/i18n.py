@@ -157,10 +157,11 @@ class Message:
     and compares equal to the string it renders to in the current language.
 
     Two messages are equal when they read the same in every language cardlab speaks, and a
-    message's hash is that of those readings: a message kept in a set or as a dict key is found
-    again after :func:`set_language`. So a message and its text in one language are not the same
-    dict key (their hashes differ, as they must if the message's is to stay the same in every
-    language): look a message up with a message."""
+    message hashes as its English text, whatever the language of the moment: a message kept in a
+    set or as a dict key is found again after :func:`set_language`. A message and its English
+    text are therefore the same dict key while cardlab speaks English, and not in another language
+    (where the message equals its text in that language, whose hash differs): look a message up
+    with a message."""
 
     __slots__ = ("msgid", "values", "plural", "count", "context")
 
@@ -194,28 +195,25 @@ class Message:
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
 
-    def readings(self) -> tuple[str, ...]:
-        """The message as it reads in each language of :data:`LANGUAGES`, in that order: what it
-        says, whatever the language of the moment."""
+    def text_in(self, lang: str) -> str:
+        """The message as it reads in ``lang`` (a tag of :data:`LANGUAGES`), whatever the language
+        of the moment."""
         before = _Current.tag
         try:
-            texts = []
-            for tag in LANGUAGES:
-                _Current.tag = tag
-                texts.append(str(self))
-            return tuple(texts)
+            _Current.tag = lang
+            return str(self)
         finally:
             _Current.tag = before
 
     def __eq__(self, other) -> bool:
         if isinstance(other, Message):
-            return self is other or self.readings() == other.readings()
+            return self is other or all(self.text_in(lang) == other.text_in(lang) for lang in LANGUAGES)
         if isinstance(other, str):
             return str(self) == other
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash(self.readings())
+        return hash(self.text_in("en"))
 
     def __lt__(self, other) -> bool:
         return str(self) < str(other)

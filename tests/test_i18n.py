@@ -171,7 +171,7 @@ def test_a_message_is_read_like_the_string_it_renders_to():
     text = _("{player} does not hold {card}.", player="乙", card="9♠")
     assert text == "乙 does not hold 9♠." and "9♠" in text and text.startswith("乙")
     assert f"[{text}]" == "[乙 does not hold 9♠.]" and len(text) == len("乙 does not hold 9♠.")
-    assert {text: 1}[_("{player} does not hold {card}.", player="乙", card="9♠")] == 1  # a message finds it
+    assert {text: 1}["乙 does not hold 9♠."] == 1
     import pickle
 
     assert pickle.loads(pickle.dumps(text)) == text
