@@ -8,9 +8,9 @@ engine and reports, step by step, what happened and the first expectation that d
 from __future__ import annotations
 
 import errno
+import heapq
 import importlib
 import os
-import re
 import stat
 import unicodedata
 from dataclasses import dataclass, field
@@ -19,11 +19,14 @@ from typing import Any, Mapping
 
 import yaml
 
-from . import i18n, lessondata
+from . import i18n, lessondata, yamlfile
 from .cards import SUIT_SYMBOLS, Card, CardError, StandIn, count_cards, parse_token, plain
 from .engine import (REASON_CODES, Action, DealError, Event, IllegalAction, NotationError, State, player_name,
                      shorten)
 from .i18n import N_, Message, _, commas, get_language, n_, semicolons
+# The limits a scenario file is read under, named here too, where they were first.
+from .yamlfile import MAX_BYTES, MAX_DEPTH, MAX_DIGITS, MAX_VALUES, UNPRINTABLE, unprintable  # noqa: F401
+from .yamlfile import line_of as _line
 
 # The games and rule sets the contract names; a game whose module is missing is "not implemented".
 GAME_MODULES = {"daifugo": "cardlab.daifugo", "gandengyan": "cardlab.gandengyan", "durak": "cardlab.durak"}
@@ -37,20 +40,7 @@ TOP_KEYS = {"title": True, "source": False, "game": True, "rules": True, "player
 STEP_KEYS = {"do", "reject", "expect", "note"}
 # The language tags that ``title`` and ``note`` may be written in (SCENARIOS.md, "Top level").
 LANGUAGES = ("en", "zh-TW", "ja")
-# Hundreds of times the largest lesson scenario (a few kB), and small enough that the densest file
-# allowed is checked in seconds, even by the pure-Python YAML parser.
-MAX_BYTES = 2**20
-# Values a document may hold with its YAML aliases written out: twice what a file of MAX_BYTES can
-# hold without aliases (about two bytes a value at the least), a second's work to walk.
-MAX_VALUES = 1_000_000
-# Digits of the longest whole number a file may write: what Python reads by default
-# (sys.get_int_max_str_digits), the same whatever the Python, so a file checks the same everywhere.
-MAX_DIGITS = 4300
-INT_TAG = "tag:yaml.org,2002:int"
 COMMON_EXPECT = ("hands", "hand_sizes", "finished", "over", "legal", "illegal")
-# Text a terminal would act on or cannot print, which YAML escapes such as "\e", "\x9b" or "\ud800"
-# put into a string: control characters but tab and line break, and lone surrogates.
-UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 class ScenarioError(ValueError):
@@ -78,109 +68,12 @@ def game_module(game: str):
 
 # --- YAML with places -----------------------------------------------------------------------------
 
-# libyaml's loader where PyYAML was built with it: the same safe constructors and the same marks
-# (line numbers), and many times faster than the pure-Python one on a large file.
-YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
 def _load_yaml(text: str, path: str):
+    """``(data, node)`` of scenario text, read by the one hardened reader (:mod:`cardlab.yamlfile`)."""
     try:
-        loader = YAML_LOADER(text)  # the pure-Python reader refuses control characters at once
-        try:
-            node = loader.get_single_node()
-            if node is None:
-                return None, None
-            _check_nodes(node, path)
-            return loader.construct_document(node), node
-        finally:
-            loader.dispose()
-    except ScenarioError:
-        raise
-    except yaml.reader.ReaderError as exc:
-        # Its position counts characters in one loader and UTF-8 bytes in the other: find the
-        # character itself instead.
-        at = text.find(chr(exc.character)) if isinstance(exc.character, int) else -1
-        raise ScenarioError(path, f"not valid YAML: {exc.reason} (character #x{exc.character:04x})",
-                            text.count("\n", 0, at) + 1 if at >= 0 else None) from None
-    except UnicodeEncodeError as exc:  # libyaml reads UTF-8, which has no lone surrogates
-        raise ScenarioError(path, f"not valid Unicode text: {exc.reason} (character "
-                            f"#x{ord(text[exc.start]):04x})", text.count("\n", 0, exc.start) + 1) from None
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        problem = exc.problem or exc.context or "bad YAML"
-        raise ScenarioError(path, f"not valid YAML: {problem}",
-                            mark.line + 1 if mark else None) from None
-    except yaml.YAMLError as exc:
-        raise ScenarioError(path, f"not valid YAML: {exc}") from None
-    except (ValueError, OverflowError, TypeError, RecursionError) as exc:
-        # PyYAML's constructors raise these for values such as impossible dates.
-        raise ScenarioError(path, f"not valid YAML: {exc}") from None
-
-
-def _check_nodes(root, path: str) -> None:
-    """Refuse a key given twice in a mapping, and a document that, its aliases written out, would
-    hold more than :data:`MAX_VALUES` values or never end (an alias inside the value it names).
-
-    An alias (``*name``) repeats a value without writing it again, so the node tree shares nodes:
-    ten short lines of aliases of aliases stand for billions of values, and whatever walks the
-    document would take minutes. Each node is visited once, without recursion, and its written-out
-    size is worked out from those of its children."""
-    size: dict[int, int] = {}  # node id -> values in it, aliases written out
-    open_: set[int] = set()  # nodes whose children are still being sized
-    todo = [(root, False)]  # (node, its children are sized)
-    while todo:
-        node, sized = todo.pop()
-        children = _children(node)
-        if sized:
-            open_.discard(id(node))
-            size[id(node)] = 1 + sum(size[id(child)] for child in children)
-            if size[id(node)] > MAX_VALUES:
-                raise ScenarioError(path, f"this value, its YAML aliases (*name) written out, holds more than "
-                                    f"{MAX_VALUES:,} values: far too many for a scenario", node.start_mark.line + 1)
-        elif id(node) in open_:
-            raise ScenarioError(path, "a YAML alias (*name) inside the value it names makes it endless",
-                                node.start_mark.line + 1)
-        elif id(node) not in size:
-            if isinstance(node, yaml.MappingNode):
-                _no_duplicate_keys(node, path)
-            elif node.tag == INT_TAG and isinstance(node.value, str):
-                digits = sum(ch.isdigit() for ch in node.value)
-                if digits > MAX_DIGITS:
-                    raise ScenarioError(path, f"this number is too long: {digits:,} digits, where a scenario's "
-                                        f"numbers (a seed, a count) have at most {MAX_DIGITS:,}",
-                                        node.start_mark.line + 1)
-            open_.add(id(node))
-            todo.append((node, True))
-            todo += [(child, False) for child in children]
-
-
-def _children(node) -> list:
-    if isinstance(node, yaml.MappingNode):
-        return [n for pair in node.value for n in pair]
-    return node.value if isinstance(node, yaml.SequenceNode) else []
-
-
-def _no_duplicate_keys(node: yaml.MappingNode, path: str) -> None:
-    keys = set()
-    for key, _value in node.value:
-        if isinstance(key, yaml.ScalarNode):
-            if key.value in keys:
-                raise ScenarioError(path, f"the key {key.value!r} appears twice", key.start_mark.line + 1)
-            keys.add(key.value)
-
-
-def _line(node, *keys) -> int | None:
-    """Line (1-based) of the node reached by following mapping keys and sequence indexes."""
-    for k in keys:
-        if isinstance(node, yaml.MappingNode):
-            node = next((v for kn, v in node.value if isinstance(kn, yaml.ScalarNode) and kn.value == str(k)), None)
-        elif isinstance(node, yaml.SequenceNode) and isinstance(k, int) and k < len(node.value):
-            node = node.value[k]
-        else:
-            node = None
-        if node is None:
-            return None
-    return node.start_mark.line + 1
+        return yamlfile.parse(text, path)
+    except yamlfile.YAMLFileError as exc:
+        raise ScenarioError(exc.path, exc.fault, exc.line) from None
 
 
 # --- the scenario -------------------------------------------------------------------------------
@@ -385,10 +278,9 @@ class _Reader:
 
     def printable(self, text: str, what: str, *keys, step: int | None = None) -> str:
         """``text``, refused when it holds a character that cannot be printed (:data:`UNPRINTABLE`)."""
-        bad = UNPRINTABLE.search(text)
+        bad = unprintable(text)
         if bad:
-            kind = "a lone surrogate" if "\ud800" <= bad.group() <= "\udfff" else "a control character"
-            self.fail(f"{what} holds {kind} (#x{ord(bad.group()):04x}), which cannot be printed", *keys, step=step)
+            self.fail(f"{what} holds {bad}, which cannot be printed", *keys, step=step)
         return text
 
 
@@ -401,27 +293,9 @@ def load(path: str | Path) -> Scenario:
 def _read(path: str | Path, path_s: str) -> str:
     """The text of a regular file of at most :data:`MAX_BYTES`, in UTF-8."""
     try:
-        # Non-blocking, so that a named pipe is refused at once instead of waiting for a writer.
-        with open(path, "rb", opener=lambda p, flags: os.open(p, flags | getattr(os, "O_NONBLOCK", 0))) as f:
-            mode = os.fstat(f.fileno()).st_mode
-            if not stat.S_ISREG(mode):
-                kind = "a named pipe" if stat.S_ISFIFO(mode) else "a device or other special file"
-                raise ScenarioError(path_s, f"not a regular file but {kind}; a scenario is a YAML text file")
-            data = f.read(MAX_BYTES + 1)
-    except FileNotFoundError as exc:
-        found = lessondata.packaged(path)  # a lesson's file in the offline website
-        if found is None or not found.is_file():
-            raise ScenarioError(path_s, f"cannot read: {exc.strerror or exc}") from None
-        data = found.read_bytes()
-    except OSError as exc:
-        raise ScenarioError(path_s, f"cannot read: {exc.strerror or exc}") from None
-    if len(data) > MAX_BYTES:
-        raise ScenarioError(path_s, f"larger than {MAX_BYTES // 2**20} MB, far more than any scenario; "
-                            "is it the right file?")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise ScenarioError(path_s, "not a UTF-8 text file", data.count(b"\n", 0, exc.start) + 1) from None
+        return yamlfile.read_text(path)
+    except yamlfile.YAMLFileError as exc:
+        raise ScenarioError(path_s, exc.fault, exc.line) from None
 
 
 def loads(text: str, path: str = "<scenario>") -> Scenario:
@@ -429,6 +303,9 @@ def loads(text: str, path: str = "<scenario>") -> Scenario:
     in Unicode NFC, so that a name is the same wherever it is written, however it was typed."""
     data, node = _load_yaml(unicodedata.normalize("NFC", text), path)
     r = _Reader(path, node)
+    if isinstance(data, list):
+        r.fail("a scenario is a mapping with title, game, rules, players, deal and steps; this is a list, as "
+               "a quiz is (cardlab check reads the files of a folder named quizzes as quizzes)")
     if not isinstance(data, dict):
         r.fail("a scenario is a mapping with title, game, rules, players, deal and steps")
     for key in data:
@@ -1022,8 +899,14 @@ def scenario_paths(paths) -> list[tuple[Path, str | None]]:
     """Each path of ``paths`` that is not a folder, and each ``*.yaml`` / ``*.yml`` file at any depth
     of those that are (in path order), paired with ``None``; and, paired with why, whatever in those
     folders could not be searched: a folder that cannot be read, a symbolic link that leads
-    nowhere, or round in a loop. Folders are walked without recursion, so depth is no limit; a link
-    to a folder is followed unless it leads back to a folder it is in."""
+    nowhere, or round in a loop. Folders are walked without recursion, so depth is no limit.
+
+    Each folder is searched once, however many links lead to it (two links a folder in a chain of
+    folders would otherwise make the walk take twice as long with each folder). The folders
+    themselves are searched first; then each link to a folder not yet searched, the first in path
+    order, so the names given are the folders' own wherever they can be. A link that leads back to a
+    folder it is in is reported, as it would loop forever; a link to a folder searched already is
+    passed over quietly, its files being checked under the folder's own name."""
     out = []
     for top in map(Path, paths):
         if not top.is_dir():
@@ -1034,8 +917,16 @@ def scenario_paths(paths) -> list[tuple[Path, str | None]]:
             continue
         found: list[tuple[Path, str | None]] = []
         here = top.stat()
+        searched = {(here.st_dev, here.st_ino)}
         todo = [(top, ((here.st_dev, here.st_ino),))]  # a folder, and those it is in, itself included
-        while todo:
+        links: list = []  # (path, within, folder): links to folders, a heap in path order
+        while todo or links:
+            if not todo:
+                path, within, folder_id = heapq.heappop(links)
+                if folder_id not in searched:
+                    searched.add(folder_id)
+                    todo.append((path, within + (folder_id,)))
+                continue
             folder, within = todo.pop()
             try:
                 with os.scandir(folder) as listing:
@@ -1051,11 +942,15 @@ def scenario_paths(paths) -> list[tuple[Path, str | None]]:
                     found.append((path, f"skipped: {_unreachable(entry, exc)}"))
                     continue
                 if stat.S_ISDIR(info.st_mode):
-                    if (info.st_dev, info.st_ino) in within:
+                    folder_id = (info.st_dev, info.st_ino)
+                    if folder_id in within:
                         found.append((path, "skipped: a symbolic link to a folder it is in, which would "
                                             "loop forever"))
-                    else:
-                        todo.append((path, within + ((info.st_dev, info.st_ino),)))
+                    elif entry.is_symlink():
+                        heapq.heappush(links, (path, within, folder_id))
+                    elif folder_id not in searched:
+                        searched.add(folder_id)
+                        todo.append((path, within + (folder_id,)))
                 elif path.suffix in (".yaml", ".yml"):
                     found.append((path, None))
         out.extend(sorted(found, key=lambda pair: pair[0]))

@@ -191,3 +191,15 @@ def test_enter_in_the_move_box_asks_and_the_step_box_has_its_own_line():
     menu, steps = view.children[:2]
     assert menu.children == (ref._file_menu,) and ref._step_box in steps.children
     assert ref._step_box.max == ref.last_step == 8 and "of 8" in ref._step_count.value
+
+
+def test_an_order_file_that_is_not_utf8_is_named_in_one_line(tmp_path):
+    pytest.importorskip("ipywidgets")
+    from cardlab.widgets import Referee
+
+    folder = tmp_path / "durak"
+    shutil.copytree(DURAK, folder)
+    (folder / "order.txt").write_bytes("route_a.yaml\n# Reihenfolge f\u00fcr Durak\n".encode("latin-1"))
+    with pytest.raises(ValueError) as caught:
+        Referee(folder)
+    assert str(caught.value) == f"{folder / 'order.txt'}, line 2: not a UTF-8 text file"

@@ -42,14 +42,14 @@ from .base import (ACCEPTED, INFO, REFUSED, RUN_ME, SIZES, VERDICT_COLOURS, Size
                    lines_html, presentation, still_html)
 from .compare import Compare
 from .play import SaveError, Table
-from .quiz import Quiz
+from .quiz import Quiz, QuizError
 from .referee import Referee
 from .stepper import Stepper
 from .tryit import TryIt
 
 __all__ = ["ACCEPTED", "INFO", "REFUSED", "RUN_ME", "SIZES", "VERDICT_COLOURS", "CardTable", "Compare", "Quiz",
-           "Referee", "SaveError", "SizedWidget", "Stepper", "Table", "TryIt", "Widget", "WidgetError", "lines_html",
-           "presentation", "still_html"]
+           "QuizError", "Referee", "SaveError", "SizedWidget", "Stepper", "Table", "TryIt", "Widget", "WidgetError",
+           "lines_html", "presentation", "still_html"]
 
 
 def __getattr__(name: str):

@@ -8,7 +8,7 @@ from pathlib import Path
 from .. import lessondata
 from ..engine import Action, NotationError, State
 from ..i18n import _, get_language, p_, shown
-from ..scenario import Scenario, load
+from ..scenario import MAX_BYTES, Scenario, load
 from ..svg import state_svg
 from .base import _whole_number, _replay, lines_html, still_html, stepper_steps, Widget, WidgetError
 
@@ -25,7 +25,7 @@ def example_order(folder: Path, scenarios: dict[str, Scenario]) -> list[str]:
     order = folder / ORDER_FILE
     listed = []
     if lessondata.is_file(order):
-        for number, line in enumerate(lessondata.read_bytes(order).decode("utf-8").splitlines(), 1):
+        for number, line in enumerate(_lines(order), 1):
             name = line.split("#", 1)[0].strip()
             if name and name not in scenarios:
                 raise ValueError(f"{order}, line {number}: {name!r} is not a worked example in {folder}")
@@ -34,6 +34,23 @@ def example_order(folder: Path, scenarios: dict[str, Scenario]) -> list[str]:
     names = listed + sorted(set(scenarios) - set(listed))
     groups = list(dict.fromkeys(_group(scenarios[name]) for name in names))
     return sorted(names, key=lambda name: groups.index(_group(scenarios[name])))
+
+
+def _lines(order: Path) -> list[str]:
+    """The lines of the file ``order``; raises ``ValueError`` naming it, and the line, for a file
+    that cannot be read, is larger than a scenario file may be, or is not UTF-8 text."""
+    try:
+        data = lessondata.read_bytes(order, MAX_BYTES + 1)
+    except OSError as exc:
+        raise ValueError(f"{order}: cannot read: {exc.strerror or exc}") from None
+    if len(data) > MAX_BYTES:
+        raise ValueError(f"{order}: larger than {MAX_BYTES // 2**20} MB, far more than a list of file names; "
+                         "is it the right file?")
+    try:
+        return data.decode("utf-8").splitlines()
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise ValueError(f"{order}, line {line}: not a UTF-8 text file") from None
 
 
 def _group(scenario: Scenario) -> tuple[str, str]:
