@@ -5,7 +5,7 @@ arguments of the wrong kind, echoes of hostile input, CARDLAB_LANG that names no
 messages kept in sets and dicts across a change of language.
 
 Nothing here writes outside pytest's tmp_path: a folder that cannot be written or a full disk is
-made by standing in for ``open`` (root ignores permissions)."""
+made by standing in for ``open`` and ``os.open`` (root ignores permissions)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ import pytest
 
 ipywidgets = pytest.importorskip("ipywidgets")
 
-from cardlab import durak, files, i18n  # noqa: E402
+from cardlab import durak, i18n  # noqa: E402
 from cardlab.bots import make_bot  # noqa: E402
 from cardlab.cards import CardError  # noqa: E402
 from cardlab.i18n import _, language, n_, p_, set_language  # noqa: E402
@@ -43,31 +43,39 @@ def played_table() -> Table:
     return table
 
 
-def writes_in(folder: Path, file, mode: str) -> bool:
-    return (isinstance(file, (str, os.PathLike)) and any(m in mode for m in "wxa+")
-            and Path(os.fspath(file)).parent == folder)
+def stand_in_for_writes(monkeypatch, folder: Path, code: int | None = None) -> None:
+    """Every file opened for writing in ``folder`` (by ``os.open``, the built-in ``open`` or
+    ``io.open``, which pathlib uses) fails as the system would with error ``code``; without
+    ``code``, it takes the first 40 characters written, then reports a full disk (:class:`_HalfWritten`).
+    Anything else opens as usual."""
+    real_open, real_os_open = io.open, os.open
+    made: set[int] = set()  # descriptors of the files opened for writing in ``folder``
 
+    def inside(file) -> bool:
+        return isinstance(file, (str, os.PathLike)) and Path(os.fspath(file)).parent == folder
 
-def stand_in_for_open(monkeypatch, folder: Path, opened) -> None:
-    """``open`` (the built-in, and io.open that pathlib uses) calls ``opened(real_open, file, mode,
-    ...)`` for every file written in ``folder``; anything else opens as usual."""
-    real_open = io.open
-
-    def fake_open(file, mode="r", *args, **kwargs):
-        if writes_in(folder, file, mode):
-            return opened(real_open, file, mode, *args, **kwargs)
-        return real_open(file, mode, *args, **kwargs)
-
-    monkeypatch.setattr(builtins, "open", fake_open)
-    monkeypatch.setattr(io, "open", fake_open)
-
-
-def refuse_writes(monkeypatch, folder: Path, code: int) -> None:
-    """Every file written in ``folder`` fails as the system would with ``code``."""
-    def opened(_real_open, file, *_args, **_kwargs):
+    def refuse(file):
         raise OSError(code, os.strerror(code), os.fspath(file))
 
-    stand_in_for_open(monkeypatch, folder, opened)
+    def fake_os_open(path, flags, *args, **kwargs):
+        if flags & (os.O_WRONLY | os.O_RDWR) and inside(path):
+            if code is not None:
+                refuse(path)
+            fd = real_os_open(path, flags, *args, **kwargs)
+            made.add(fd)
+            return fd
+        return real_os_open(path, flags, *args, **kwargs)
+
+    def fake_open(file, mode="r", *args, **kwargs):
+        if any(m in mode for m in "wxa+") and (inside(file) or isinstance(file, int) and file in made):
+            if code is not None:
+                refuse(file)
+            return _HalfWritten(real_open(file, mode, *args, **kwargs))
+        return real_open(file, mode, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", fake_os_open)
+    monkeypatch.setattr(builtins, "open", fake_open)
+    monkeypatch.setattr(io, "open", fake_open)
 
 
 class _HalfWritten:
@@ -118,7 +126,7 @@ def test_a_file_name_that_is_not_text_is_one_sentence(path):
 @pytest.mark.parametrize("code, fault", [(errno.EACCES, "permission denied"), (errno.EROFS, "the disk is read-only")])
 def test_a_folder_that_cannot_be_written_is_one_sentence(tmp_path, monkeypatch, code, fault):
     table = played_table()
-    refuse_writes(monkeypatch, tmp_path, code)
+    stand_in_for_writes(monkeypatch, tmp_path, code)
     target = tmp_path / "game.yaml"
     with pytest.raises(SaveError) as refused:
         table.save_scenario(target)
@@ -143,7 +151,7 @@ def test_a_file_that_cannot_be_written_is_not_replaced(tmp_path, monkeypatch):
 ])
 def test_the_save_button_says_what_went_wrong_in_one_line(tmp_path, monkeypatch, path, fault, lang, words):
     monkeypatch.chdir(tmp_path)
-    refuse_writes(monkeypatch, tmp_path, errno.EACCES)
+    stand_in_for_writes(monkeypatch, tmp_path, errno.EACCES)
     table = played_table()
     save = buttons(table.widget)["Save as scenario"]
     with language(lang):
@@ -163,13 +171,30 @@ def test_a_write_that_fails_part_way_leaves_the_saved_game_as_it_was(tmp_path, m
     table.save_scenario(target)
     first = target.read_text(encoding="utf-8")
     table.bots_move()
-    stand_in_for_open(monkeypatch, tmp_path, lambda real_open, *args, **kwargs: _HalfWritten(real_open(*args, **kwargs)))
+    stand_in_for_writes(monkeypatch, tmp_path)
     with pytest.raises(SaveError) as refused:
         table.save_scenario(target, overwrite=True)
     assert str(refused.value) == f"Not saved: cannot write {target}: the disk is full."
     assert target.read_text(encoding="utf-8") == first
     assert run(load(target)).ok
     assert [p.name for p in tmp_path.iterdir()] == ["game.yaml"]  # no partial file left behind
+
+
+def test_a_file_that_cannot_be_replaced_at_the_end_says_where_the_game_was_kept(tmp_path, monkeypatch):
+    table = played_table()
+    target = tmp_path / "game.yaml"
+    target.write_text("kept\n", encoding="utf-8")
+
+    def refused(_source, _destination):
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+
+    monkeypatch.setattr(os, "replace", refused)
+    with pytest.raises(SaveError) as refused_save:
+        table.save_scenario(target, overwrite=True)
+    said = str(refused_save.value)
+    assert said.startswith(f"Not saved: cannot replace {target}: Permission denied; what was written is kept in ")
+    kept = Path(said.removesuffix(".").rsplit(" kept in ", 1)[1])
+    assert target.read_text(encoding="utf-8") == "kept\n" and run(load(kept)).ok
 
 
 def test_a_replaced_file_keeps_its_permissions_and_any_legal_name_can_be_saved(tmp_path):
@@ -182,17 +207,6 @@ def test_a_replaced_file_keeps_its_permissions_and_any_legal_name_can_be_saved(t
     longest = tmp_path / ("g" * 250 + ".yaml")  # 255 bytes: the longest name most file systems take
     assert table.save_scenario(longest).startswith("Saved game 1 (")
     assert run(load(longest)).ok
-
-
-def test_the_file_writer_replaces_only_a_complete_file(tmp_path):
-    target = tmp_path / "rows.csv"
-    files.write_text(target, "first\n")
-    with pytest.raises(KeyboardInterrupt):
-        with files.replacing(target) as f:
-            f.write("half")
-            raise KeyboardInterrupt
-    assert target.read_text(encoding="utf-8") == "first\n"
-    assert [p.name for p in tmp_path.iterdir()] == ["rows.csv"]
 
 
 def test_saving_over_a_named_pipe_is_refused_without_opening_it(tmp_path):

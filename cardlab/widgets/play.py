@@ -55,10 +55,10 @@ from typing import NoReturn
 
 import yaml
 
-from .. import files
 from ..cards import plain
 from ..engine import DealError, Event, NotationError, State
 from ..i18n import N_, Message, _, commas, n_, ors, p_, shorten, shown
+from ..outfile import OutFile, OutFileError
 from ..scenario import GAME_MODULES, Lines, game_module
 from ..svg import state_svg
 from .base import ACCEPTED, INFO, REFUSED, SIZES, WidgetError, _flag, _seconds, lines_html, still_html
@@ -89,7 +89,7 @@ def _fault(exc: OSError):
     """Why ``exc`` stopped a write, in the current language (the system's own words for a rare one)."""
     if exc.errno in _WRITE_FAULTS:
         return _(_WRITE_FAULTS[exc.errno])
-    return shorten(exc.strerror or str(exc))
+    return exc.strerror or str(exc)
 
 
 def _place(path) -> str:
@@ -596,8 +596,8 @@ class Table(TryIt):
 
         Writes a regular file only, and nothing into a folder that does not exist, nor over a file
         that exists unless ``overwrite`` (the view asks first). The game goes to a new file in the
-        same folder, which replaces the old one once complete: a write that fails part-way (a full
-        disk) leaves an earlier saved game as it was. When it writes nothing it raises
+        same folder, which replaces the old one once complete (:class:`~cardlab.outfile.OutFile`): a
+        write that fails part-way (a full disk) leaves an earlier saved game as it was. When it writes nothing it raises
         :class:`SaveError`, one sentence saying why (no such folder, a folder, a file that exists,
         a named pipe or device, a name the system refuses, no permission ...), which the table
         shows too."""
@@ -606,8 +606,11 @@ class Table(TryIt):
             self._not_saved(_("Not saved: {path} already exists; save it with overwrite=True to replace it.",
                               path=_place(target)))
         try:
-            files.write_text(target, self.scenario_text())
+            with OutFile(target) as f:
+                f.write(self.scenario_text())
         except OSError as exc:
+            if isinstance(exc, OutFileError) and exc.errno not in _WRITE_FAULTS:
+                self._not_saved(_("Not saved: {reason}.", reason=str(exc)))  # the sentence names the file
             self._not_saved(_("Not saved: cannot write {path}: {reason}.", path=_place(target), reason=_fault(exc)))
         return self._aside(n_("Saved game {number} ({count} step) as {path}; check it with: {command}",
                               "Saved game {number} ({count} steps) as {path}; check it with: {command}",
@@ -655,7 +658,7 @@ class Table(TryIt):
     def _not_saved(self, message) -> NoReturn:
         """Show why nothing was saved, and raise it as a :class:`SaveError`."""
         self._aside(message, REFUSED)
-        raise SaveError(message)
+        raise SaveError(message) from None  # the sentence says it all: no system error under it
 
     # --- drawing --------------------------------------------------------------------------------
 
