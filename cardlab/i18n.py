@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import gettext
 import os
+import sys
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
@@ -34,6 +35,23 @@ _CATALOGS = {"zh-TW": "zh_TW", "ja": "ja"}
 _LOCALES = {"zh_tw": "zh-TW", "zh_hk": "zh-TW", "zh_mo": "zh-TW", "zh_hant": "zh-TW", "ja": "ja"}
 
 
+# Tags people often write for a language cardlab has, suggested when one is refused.
+_MISTAKES = {"jp": "ja", "jpn": "ja", "japanese": "ja", "zh": "zh-TW", "tw": "zh-TW", "chinese": "zh-TW",
+             "english": "en"}
+
+
+def shorten(text: str, limit: int = 60) -> str:
+    """``text``, or its first ``limit`` characters and "…" when it is longer: what a message
+    echoes of what was written, so that a 60 KB action does not come back whole."""
+    return text if len(text) <= limit else text[:limit].rstrip() + "…"
+
+
+def shown(value, limit: int = 60) -> str:
+    """``value`` as a message echoes it: text quoted (``'S9'``), anything else as Python writes it
+    (``None``, ``[1, 2]``), either cut to about ``limit`` characters (:func:`shorten`)."""
+    return repr(shorten(value, limit)) if isinstance(value, str) else shorten(repr(value), limit)
+
+
 def _tag(value: str) -> str | None:
     """The language tag cardlab speaks for a tag or locale name (``zh-TW``, ``zh_TW.UTF-8``,
     ``ja_JP``, ``en_US``), or None for a language it does not have."""
@@ -46,18 +64,34 @@ def _tag(value: str) -> str | None:
     return None
 
 
+def _suggestion(value: str) -> str:
+    """" (did you mean ja?)" for a tag that is a common way of writing one cardlab has (``jp``,
+    ``zh``); "" otherwise."""
+    name = value.split(".")[0].split("@")[0].replace("-", "_").lower()
+    tag = _MISTAKES.get(name) or _MISTAKES.get(name.split("_")[0])
+    return f" (did you mean {tag}?)" if tag else ""
+
+
+_warned: set[str] = set()  # the CARDLAB_LANG values already warned about
+
+
 def default_language(environ=os.environ) -> str:
     """``CARDLAB_LANG`` if it names a language cardlab has, else the first of the locale's
     languages (``LANGUAGE``'s list, then ``LC_ALL``, ``LC_MESSAGES``, ``LANG``) that it has, else
-    English."""
-    wanted = [environ.get("CARDLAB_LANG", "")]
-    wanted += environ.get("LANGUAGE", "").split(":")
-    wanted += [environ.get(name, "") for name in ("LC_ALL", "LC_MESSAGES", "LANG")]
-    for value in wanted:
-        tag = _tag(value) if value else None
-        if tag:
-            return tag
-    return "en"
+    English. A ``CARDLAB_LANG`` that names no language cardlab has is said once, on one line on
+    standard error (in a notebook, under the cell that imports cardlab): it was set on purpose, and
+    ``jp`` giving English without a word would look like a fault of the lessons."""
+    chosen = environ.get("CARDLAB_LANG", "")
+    if chosen and _tag(chosen):
+        return _tag(chosen)
+    locale = environ.get("LANGUAGE", "").split(":")
+    locale += [environ.get(name, "") for name in ("LC_ALL", "LC_MESSAGES", "LANG")]
+    spoken = next((tag for tag in (_tag(value) for value in locale if value) if tag), "en")
+    if chosen and chosen not in _warned and sys.stderr is not None:
+        _warned.add(chosen)
+        print(f"cardlab speaks {', '.join(LANGUAGES)}; not CARDLAB_LANG={shown(chosen)}{_suggestion(chosen)}: "
+              f"speaking {spoken} instead", file=sys.stderr)
+    return spoken
 
 
 class _Current:
@@ -74,7 +108,8 @@ def set_language(lang: str) -> None:
     earlier included, is in that language."""
     tag = _tag(lang) if isinstance(lang, str) else None
     if tag is None:
-        raise ValueError(f"cardlab speaks {', '.join(LANGUAGES)}; not {lang!r}")
+        hint = _suggestion(lang) if isinstance(lang, str) else ""
+        raise ValueError(f"cardlab speaks {', '.join(LANGUAGES)}; not {shown(lang)}{hint}")
     _Current.tag = tag
 
 
@@ -118,8 +153,15 @@ class Message:
     ``msgid`` is the English text, with ``{name}`` placeholders filled from ``values`` (values
     that are messages themselves are rendered in the same language). ``plural`` and ``count``
     choose the singular or plural form by ``count`` (``{count}`` is a placeholder too);
-    ``context`` tells apart two uses of the same English words. A message compares equal to the
-    string it renders to, and has the string methods."""
+    ``context`` tells apart two uses of the same English words. A message has the string methods
+    and compares equal to the string it renders to in the current language.
+
+    Two messages are equal when they read the same in every language cardlab speaks, and a
+    message hashes as its English text, whatever the language of the moment: a message kept in a
+    set or as a dict key is found again after :func:`set_language`. A message and its English
+    text are therefore the same dict key while cardlab speaks English, and not in another language
+    (where the message equals its text in that language, whose hash differs): look a message up
+    with a message."""
 
     __slots__ = ("msgid", "values", "plural", "count", "context")
 
@@ -153,13 +195,25 @@ class Message:
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
 
+    def text_in(self, lang: str) -> str:
+        """The message as it reads in ``lang`` (a tag of :data:`LANGUAGES`), whatever the language
+        of the moment."""
+        before = _Current.tag
+        try:
+            _Current.tag = lang
+            return str(self)
+        finally:
+            _Current.tag = before
+
     def __eq__(self, other) -> bool:
-        if isinstance(other, (str, Message)):
-            return str(self) == str(other)
+        if isinstance(other, Message):
+            return self is other or all(self.text_in(lang) == other.text_in(lang) for lang in LANGUAGES)
+        if isinstance(other, str):
+            return str(self) == other
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash(str(self))
+        return hash(self.text_in("en"))
 
     def __lt__(self, other) -> bool:
         return str(self) < str(other)

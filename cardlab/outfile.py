@@ -33,7 +33,15 @@ from contextlib import suppress
 
 
 class OutFileError(OSError):
-    """A file that cannot be written, or was not; the message is one sentence naming it."""
+    """A file that cannot be written, or was not; the message is one sentence naming it. ``errno``
+    is the system's error number behind it, where there is one (a caller may say it in its own
+    words: cardlab's game table does, in the learner's language)."""
+
+
+def _because(error: OutFileError, exc: OSError) -> OutFileError:
+    """``error``, with the error number of ``exc``, the fault behind it."""
+    error.errno = exc.errno
+    return error
 
 
 class OutFile:
@@ -77,8 +85,8 @@ class OutFile:
             except FileNotFoundError:
                 raise OutFileError(f"cannot write {self.path}: there is no folder {folder}") from None
             except OSError as exc:
-                raise OutFileError(f"cannot write {self.path}: cannot make a file in {folder}: "
-                                   f"{exc.strerror or exc}") from None
+                raise _because(OutFileError(f"cannot write {self.path}: cannot make a file in {folder}: "
+                                            f"{exc.strerror or exc}"), exc) from None
             self.partial = partial
             break
         if found is not None:
@@ -88,7 +96,7 @@ class OutFile:
         return fd
 
     def _error(self, exc: OSError) -> OutFileError:
-        return OutFileError(f"cannot write {self.path}: {exc.strerror or exc}")
+        return _because(OutFileError(f"cannot write {self.path}: {exc.strerror or exc}"), exc)
 
     def __enter__(self):
         return self.stream

@@ -29,7 +29,7 @@ ipywidgets = pytest.importorskip("ipywidgets")
 from cardlab.bots import make_bot  # noqa: E402
 from cardlab.i18n import Message, language  # noqa: E402
 from cardlab.scenario import Lines, Text, expectation_words, load, loads, run, transcript  # noqa: E402
-from cardlab.widgets import Quiz, Stepper, Table  # noqa: E402
+from cardlab.widgets import Quiz, SaveError, Stepper, Table  # noqa: E402
 from cardlab.widgets import play  # noqa: E402
 
 from pseudo_i18n import english_words, pseudo_language  # noqa: E402
@@ -143,8 +143,11 @@ def test_a_whole_game_at_the_table_reads_in_the_pseudo_language(game, rules, pla
     table.all_hands = True
     said.append(table.narration)  # the account as it was, every card named
     table.all_hands = False
-    said += [table.save_scenario(tmp_path / "missing" / "game.yaml"), table.save_scenario(tmp_path),
-             table.save_scenario(tmp_path / "game.yaml"), table.save_scenario(tmp_path / "game.yaml")]
+    for path in (tmp_path / "missing" / "game.yaml", tmp_path, tmp_path / "game.yaml", tmp_path / "game.yaml"):
+        try:
+            said.append(table.save_scenario(path))
+        except SaveError as refused:
+            said.append(refused.args[0])
     others = others_say(table) + seen
     said.append(table.next_game())  # the score table and the opening of game 2
     said.append(table.bots_move())  # a Daifugo exchange: what the others give is hidden

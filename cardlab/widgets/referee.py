@@ -7,10 +7,10 @@ from pathlib import Path
 
 from .. import lessondata
 from ..engine import Action, NotationError, State
-from ..i18n import _, get_language, p_
+from ..i18n import _, get_language, p_, shown
 from ..scenario import MAX_BYTES, Scenario, load
 from ..svg import state_svg
-from .base import _whole_number, _replay, lines_html, still_html, stepper_steps, Widget
+from .base import _whole_number, _replay, lines_html, still_html, stepper_steps, Widget, WidgetError
 
 # Beside a folder of worked examples: their file names in the order the lessons use them.
 ORDER_FILE = "order.txt"
@@ -118,7 +118,7 @@ class Referee(Widget):
         """The position after step ``step`` as the :class:`Stepper` numbers steps, and that step
         number, within the example (a step past its end: the end)."""
         if file not in self.titles:
-            raise ValueError(f"{file!r} is not one of the worked examples ({', '.join(self.titles)})")
+            raise WidgetError(f"{shown(file)} is not one of the worked examples ({', '.join(self.titles)})")
         scenario = self._scenarios[file]
         step = max(0, min(_whole_number(step, "the step"), len(stepper_steps(scenario)) - 1))
         return _replay(scenario, scenario.rules, step)[0], step
