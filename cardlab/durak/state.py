@@ -96,7 +96,7 @@ class DurakState(State):
         self._six = six = card(trump + "6")
         # The six of trumps may be swapped only by a player who was dealt it or drew it.
         self.six_swappable = any(holds(h, six) for h in self.hands.values())
-        # Never change in a game, so copies share them: each player's actions (_Moves) and the
+        # Never change in a game, so copies share them: each player's actions (Moves) and the
         # seats clockwise from each player.
         self._moves = {p: moves_of(p, trump) for p in self.players}
         self._clockwise = clockwise(self.players)
