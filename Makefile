@@ -74,8 +74,9 @@ serve-site: site
 # of the code into cardlab.pot, bring each language's .po up to date with it (new messages arrive
 # untranslated, for a translator; see cardlab/locale/README.md), and compile the .po files into the
 # .mo files cardlab reads. tests/test_i18n.py fails when any of these is out of date. The English
-# lessons' code cells are read too (tools/babel_notebooks.py, found on PYTHONPATH).
-LOCALES := zh_TW ja
+# lessons' code cells are read too (tools/babel_notebooks.py, found on PYTHONPATH). The catalogs
+# are those of the languages in cardlab/languages.py, which the system's python3 reads.
+LOCALES = $(shell $(PYTHON) cardlab/languages.py catalog)
 PYBABEL := $(VENV)/bin/pybabel
 messages: $(VENV)/.installed
 	PYTHONPATH=. $(PYBABEL) -q extract -F tools/babel.cfg -k N_ -k n_:1,2 -k p_:1c,2 -k np_:1c,2,3 -k folding --no-wrap --project cardlab --copyright-holder "the cardlab authors" \

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable, NamedTuple
 
 from .cards import Card, CardError, StandIn, card, format_cards, parse_token, to_symbols
-from .i18n import N_, Message, _, join, n_, reads_cjk, shorten, shown
+from .i18n import N_, Message, _, current_language, join, n_, shorten, shown
 
 # Reason codes of the contract in their order of precedence (where several apply, the first wins):
 # what each means, and the short title a learner reads above the explanation ("Not your turn: ...").
@@ -542,8 +542,9 @@ class State:
 
     def seat_label(self, player: str) -> str:
         """``"甲 (A)"``: a name that is not plain ASCII, followed by its seat letter; an ASCII name
-        as it is, and every name as it is in a language written in CJK characters (甲)."""
-        if player.isascii() or reads_cjk():
+        as it is, and every name as it is in a language whose readers read 甲 (one without
+        ``seat_letters`` in :data:`cardlab.languages.LANGUAGES`)."""
+        if player.isascii() or not current_language().seat_letters:
             return player
         return f"{player} ({self.seat_letter(player)})"
 

@@ -1,4 +1,5 @@
-"""The languages cardlab speaks: English (the source text), 繁體中文 (zh-TW) and 日本語 (ja).
+"""Speaking the languages of :mod:`cardlab.languages`: English (the source text), 繁體中文 (zh-TW)
+and 日本語 (ja).
 
 Every sentence a learner reads is a :class:`Message`: the English text with ``{name}``
 placeholders and the values to put in them, rendered in the current language each time it is
@@ -24,20 +25,13 @@ from functools import cache
 from pathlib import Path
 from string import Formatter
 
-LANGUAGES = ("en", "zh-TW", "ja")
-LANGUAGE_NAMES = {"en": "English", "zh-TW": "繁體中文", "ja": "日本語"}
+from . import languages
+from .languages import Language
+
+LANGUAGES = languages.TAGS
+LANGUAGE_NAMES = {row.tag: row.name for row in languages.LANGUAGES}
 DOMAIN = "cardlab"
 LOCALE_DIR = Path(__file__).with_name("locale")
-# The catalog folder of each language: gettext's ll_CC names.
-_CATALOGS = {"zh-TW": "zh_TW", "ja": "ja"}
-# Locale names (LANG, LANGUAGE ...) and what cardlab speaks for them: Traditional Chinese for
-# Taiwan, Hong Kong and Macau and for zh_Hant; Japanese; anything else (zh_CN included) English.
-_LOCALES = {"zh_tw": "zh-TW", "zh_hk": "zh-TW", "zh_mo": "zh-TW", "zh_hant": "zh-TW", "ja": "ja"}
-
-
-# Tags people often write for a language cardlab has, suggested when one is refused.
-_MISTAKES = {"jp": "ja", "jpn": "ja", "japanese": "ja", "zh": "zh-TW", "tw": "zh-TW", "chinese": "zh-TW",
-             "english": "en"}
 
 
 def shorten(text: str, limit: int = 60) -> str:
@@ -55,21 +49,15 @@ def shown(value, limit: int = 60) -> str:
 def _tag(value: str) -> str | None:
     """The language tag cardlab speaks for a tag or locale name (``zh-TW``, ``zh_TW.UTF-8``,
     ``ja_JP``, ``en_US``), or None for a language it does not have."""
-    name = value.split(".")[0].split("@")[0].replace("-", "_").lower()
-    if name in ("en", "c", "posix") or name.startswith("en_"):
-        return "en"
-    for prefix, tag in _LOCALES.items():
-        if name == prefix or name.startswith(prefix + "_"):
-            return tag
-    return None
+    found = languages.find(value)
+    return found.tag if found else None
 
 
 def _suggestion(value: str) -> str:
     """" (did you mean ja?)" for a tag that is a common way of writing one cardlab has (``jp``,
     ``zh``); "" otherwise."""
-    name = value.split(".")[0].split("@")[0].replace("-", "_").lower()
-    tag = _MISTAKES.get(name) or _MISTAKES.get(name.split("_")[0])
-    return f" (did you mean {tag}?)" if tag else ""
+    meant = languages.suggestion(value)
+    return f" (did you mean {meant.tag}?)" if meant else ""
 
 
 _warned: set[str] = set()  # the CARDLAB_LANG values already warned about
@@ -118,10 +106,10 @@ def get_language() -> str:
     return _Current.tag
 
 
-def reads_cjk() -> bool:
-    """Whether the current language is written in CJK characters (a reader who reads 甲 needs no
-    seat letter beside it)."""
-    return _Current.tag != "en"
+def current_language() -> Language:
+    """The current language's row of :data:`cardlab.languages.LANGUAGES`: what else it asks for
+    (``current_language().seat_letters``)."""
+    return languages.BY_TAG[_Current.tag]
 
 
 @contextmanager
@@ -137,10 +125,12 @@ def language(lang: str):
 
 @cache
 def translations(lang: str) -> gettext.NullTranslations:
-    """The compiled catalog of ``lang`` (English: none, the source text is English)."""
-    if lang not in _CATALOGS:
+    """The compiled catalog of ``lang`` (English, and any tag cardlab does not have: none, the
+    source text is English)."""
+    catalog = languages.BY_TAG[lang].catalog if lang in LANGUAGES else None
+    if catalog is None:
         return gettext.NullTranslations()
-    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[_CATALOGS[lang]])
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[catalog])
 
 
 def _render(value) -> str:

@@ -23,9 +23,12 @@ import os
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
+from .languages import editions
+
 PACKAGE = "cardlab_lessons"  # its files are under PACKAGE/data/, as they are under lessons/
 LESSONS = "lessons"
-EDITIONS = ("zh-TW", "ja")  # lessons/<tag>/ mirrors lessons/ in that language
+# The translated editions' folders under lessons/, each mirroring lessons/ in its language.
+EDITIONS = tuple(editions())
 
 
 def lesson_key(path: str | Path) -> tuple[str, ...] | None:

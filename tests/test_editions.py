@@ -13,6 +13,7 @@ from urllib.parse import unquote
 import nbformat
 import pytest
 
+from cardlab.languages import editions
 from cardlab.lessondata import EDITIONS
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
@@ -27,8 +28,9 @@ def language_cell(tag: str) -> str:
 
 
 def _edition(path: Path) -> tuple[str, Path]:
+    """The language tag of an edition's lesson and its English original."""
     relative = path.relative_to(LESSONS)
-    return relative.parts[0], LESSONS.joinpath(*relative.parts[1:])
+    return editions()[relative.parts[0]].tag, LESSONS.joinpath(*relative.parts[1:])
 
 
 def _code(notebook) -> list[str]:

@@ -11,6 +11,7 @@ import pytest
 
 from cardlab import durak, i18n
 from cardlab.i18n import _, default_language, get_language, join, language, n_, placeholders, set_language
+from cardlab.languages import BY_TAG, LANGUAGES
 
 babel_messages = pytest.importorskip("babel.messages", reason="the catalog checks need Babel: pip install -e '.[test]'")
 from babel.messages.extract import extract_from_dir  # noqa: E402
@@ -19,7 +20,7 @@ from babel.messages.pofile import read_po  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "cardlab" / "locale"
-CATALOGS = {"zh-TW": "zh_TW", "ja": "ja"}
+CATALOGS = {row.tag: row.catalog for row in LANGUAGES if row.catalog}
 KEYWORDS = {"_": None, "N_": None, "n_": (1, 2), "p_": ((1, "c"), 2), "np_": ((1, "c"), 2, 3), "folding": None}
 
 
@@ -223,7 +224,7 @@ def test_a_scenario_replayed_in_chinese_or_japanese_has_no_english_word(path, la
     scenario = load(path)
     from test_i18n_play_quiz import NAMES
 
-    allowed = {*scenario.players, scenario.game, scenario.rules.name, *ARTICLE_WORDS[lang], *NAMES}
+    allowed = {*scenario.players, scenario.game, scenario.rules.name, *ARTICLE_WORDS.get(lang, set()), *NAMES}
     out = io.StringIO()
     with language(lang):
         assert replay(str(path), out=out) == 0
@@ -333,7 +334,7 @@ def test_a_learner_steps_through_every_worked_example_reading_only_their_languag
         text = Stepper(str(path)).transcript()
     if scenario.source:  # the article's title and section, quoted as the article writes them
         text = text.replace(scenario.source_text.get(lang), " ")
-    left = english_words(text, {*scenario.players, *NAMES, *ARTICLE_WORDS[lang]})
+    left = english_words(text, {*scenario.players, *NAMES, *ARTICLE_WORDS.get(lang, set())})
     assert not left, f"English in the {lang} stepper of {path.name}: {sorted(set(left))[:10]}"
 
 
@@ -345,11 +346,11 @@ def test_a_chart_in_chinese_or_japanese_draws_every_character(lang):
 
     matplotlib = pytest.importorskip("matplotlib")
     matplotlib.use("Agg")
-    from cardlab.charts import CJK_FONTS, bar_figure, font_families
+    from cardlab.charts import bar_figure, font_families
 
     with language(lang):
         families = font_families()
-        if not set(families) & set(CJK_FONTS[lang]):
+        if not set(families) & set(BY_TAG[lang].fonts):
             pytest.skip("no CJK font on this machine: apt-get install fonts-noto-cjk")
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")

@@ -77,7 +77,7 @@ def test_a_translated_lesson_reads_the_data_files_of_its_english_original(editio
     """lessons/zh-TW/durak/ (and lessons/ja/...) hold notebooks only: the same relative paths read
     the English tree's files, on disk, and in the offline site from the package."""
     lessons = tmp_path / "lessons"
-    shutil.copytree(LESSONS, lessons, ignore=shutil.ignore_patterns("*.ipynb", "zh-TW", "ja"))
+    shutil.copytree(LESSONS, lessons, ignore=shutil.ignore_patterns("*.ipynb", *lessondata.EDITIONS))
     cwd = lessons / edition / "durak"
     cwd.mkdir(parents=True)
     monkeypatch.chdir(cwd)

@@ -15,9 +15,10 @@ import tempfile
 from pathlib import Path
 
 from cardlab.i18n import LANGUAGES, default_language
+from cardlab.languages import BY_TAG, SOURCE
 
 ROOT = Path(__file__).resolve().parent.parent
-JUPYTERLAB_LOCALES = {"en": "en", "zh-TW": "zh_TW", "ja": "ja_JP"}
+ENGLISH_INDEX = ROOT / SOURCE.edition / "index.ipynb"
 
 
 def plan(lessons: str, environ) -> tuple[str, Path, dict]:
@@ -26,13 +27,14 @@ def plan(lessons: str, environ) -> tuple[str, Path, dict]:
     if lessons and lessons not in LANGUAGES:
         raise ValueError(f"LESSONS={lessons}: the lessons are in {', '.join(LANGUAGES)}")
     lang = lessons or default_language(environ)
-    index = ROOT / "lessons" / lang / "index.ipynb"
-    if lang == "en" or not index.is_file():
-        index = ROOT / "lessons" / "index.ipynb"
+    language = BY_TAG[lang]
+    index = ROOT / (language.edition or SOURCE.edition) / "index.ipynb"
+    if not index.is_file():
+        index = ENGLISH_INDEX
     settings = Path(tempfile.mkdtemp(prefix="cardlab-lab-settings-"))
     plugin = settings / "@jupyterlab" / "translation-extension"
     plugin.mkdir(parents=True)
-    (plugin / "plugin.jupyterlab-settings").write_text(json.dumps({"locale": JUPYTERLAB_LOCALES[lang]}))
+    (plugin / "plugin.jupyterlab-settings").write_text(json.dumps({"locale": language.jupyterlab}))
     return lang, index, dict(environ, CARDLAB_LANG=lang, JUPYTERLAB_SETTINGS_DIR=str(settings))
 
 
@@ -42,7 +44,7 @@ def main(argv: list[str]) -> int:
     except ValueError as exc:
         print(exc, file=sys.stderr)
         return 2
-    if lang != "en" and index == ROOT / "lessons" / "index.ipynb":
+    if lang != SOURCE.tag and index == ENGLISH_INDEX:
         print(f"The lessons have no {lang} edition yet: the English lessons open, and cardlab's "
               f"tables and messages speak {lang}.")
     jupyter = Path(sys.executable).with_name("jupyter")

@@ -9,15 +9,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Mapping
 
-from .. import i18n, yamlfile
+from .. import i18n, languages, yamlfile
 from ..engine import State, shorten
 from ..i18n import get_language
 # The limits a scenario file is read under, named here too, where they were first.
 from ..yamlfile import MAX_BYTES, MAX_DEPTH, MAX_DIGITS, MAX_VALUES, UNPRINTABLE, unprintable  # noqa: F401
 from ..yamlfile import line_of as _line
 
-# The language tags that ``title`` and ``note`` may be written in (SCENARIOS.md, "Top level").
-LANGUAGES = ("en", "zh-TW", "ja")
+# The language tags that ``title`` and ``note`` may be written in (SCENARIOS.md, "Top level"):
+# those cardlab speaks.
+LANGUAGES = languages.TAGS
 
 
 class ScenarioError(ValueError):
