@@ -46,6 +46,11 @@ def strength(rank: int, revolution: bool) -> int:
     return len(ORDER) - 1 - place if revolution else place
 
 
+def exchange_strength(c: Card) -> int:
+    """Strength in the exchange, always the normal order: joker, then 2, A, K, ... 3."""
+    return strength(JOKER if c.is_wild else c.rank, False)
+
+
 JOKER_WORD = p_("card", "joker")
 
 
