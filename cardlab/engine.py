@@ -33,8 +33,9 @@ from typing import Any, ClassVar, Iterable, NamedTuple
 from .cards import Card, CardError, StandIn, card, format_cards, parse_token, to_symbols
 from .i18n import N_, Message, _, current_language, join, n_, shorten, shown
 
-# Reason codes of the contract in their order of precedence (where several apply, the first wins):
-# what each means, and the short title a learner reads above the explanation ("Not your turn: ...").
+# Reason codes of the contract (SCENARIOS.md) in their order of precedence (where several apply, the
+# first wins): what each means, and the short title a learner reads above the explanation ("Not your
+# turn: ..."). A game adds its own codes, for cases none of these covers, with add_reason.
 _REASONS: dict[str, tuple[str, str]] = {
     "game_over": ("the game has ended", N_("The game is over")),
     "not_allowed": ("this verb does not exist in this game, rule set or phase", N_("Not a move here")),
@@ -57,14 +58,38 @@ _REASONS: dict[str, tuple[str, str]] = {
     "attack_limit": ("the round already has as many attack cards as allowed", N_("No more attack cards")),
     "rank_not_on_table": ("an added attack card's rank is not on the table", N_("That rank is not on the table")),
     "cannot_beat": ("this card does not beat that attack card", N_("Does not beat it")),
-    # cardlab's own, for cases none of the contract's codes covers:
-    "not_on_table": ("durak: the named attack card is not an unbeaten card on the table",
-                     N_("Not an attack card to beat")),
-    "must_give_weakest": ("daifugo exchange under a return-weakest rule set: the upper player must return "
-                          "their weakest cards", N_("Give back the weakest cards")),
 }
+CONTRACT_REASON_CODES: tuple[str, ...] = tuple(_REASONS)
+# Every code known now: the contract's, then those the games imported so far added (add_reason).
 REASON_CODES: dict[str, str] = {code: meaning for code, (meaning, _title) in _REASONS.items()}
 REASON_TITLES: dict[str, "Message"] = {code: _(title) for code, (_meaning, title) in _REASONS.items()}
+_REASON_CODE = re.compile(r"[a-z]+(?:_[a-z]+)*")
+
+
+def add_reason(code: str, meaning: str, title: str) -> None:
+    """Add a reason code of a game's own, for a case none of the contract's codes covers: a game's
+    rules module calls it when imported, so :class:`Refusal` accepts the code and
+    :data:`REASON_CODES` and :data:`REASON_TITLES` hold it from then on. ``code`` is lowercase words
+    joined by ``_`` (``not_on_table``); ``meaning`` says in English when it applies, for developers;
+    ``title`` is the short title a learner reads, marked for translation with ``N_``. Adding a code
+    again with the same meaning and title changes nothing; raises ``ValueError`` for a code that is
+    not written so, or that is known with another meaning or title (two games cannot give one code
+    two meanings).
+
+    >>> add_reason("not_your_turn", "this player may not act now", "Not your turn")
+    >>> add_reason("not_your_turn", "someone else's turn", "Not your turn")
+    Traceback (most recent call last):
+    ...
+    ValueError: reason code 'not_your_turn' is already known with another meaning or title
+    """
+    if not isinstance(code, str) or not _REASON_CODE.fullmatch(code):
+        raise ValueError(f"a reason code is lowercase words joined by '_', not {reprlib.repr(code)}")
+    if code in REASON_CODES:
+        if REASON_CODES[code] != meaning or REASON_TITLES[code].msgid != title:
+            raise ValueError(f"reason code {code!r} is already known with another meaning or title")
+        return
+    REASON_CODES[code] = meaning
+    REASON_TITLES[code] = _(title)
 
 
 # The verbs of the scenario contract's verb table (SCENARIOS.md, steps). A game that lacks one

@@ -41,16 +41,18 @@ def takes_cards(state: State, verb: str) -> bool:
 
 
 # A refusal's reason code as its text ends, "(code: not_your_turn)" in any language: a word and a
-# colon, then one of the codes, in brackets (half or full width).
-_CODE = re.compile(r"[(（][^()（）\n]+?[:：]\s*(?:" + "|".join(REASON_CODES) + r")[)）]")
+# colon, then a code, in brackets (half or full width). Whether the code is one is asked when a
+# verdict is shown: a game adds its own codes when it is imported (engine.add_reason).
+_CODE = re.compile(r"[(（][^()（）\n]+?[:：]\s*([a-z_]+)[)）]")
 
 
 def verdict_html(text: str, verdict: str) -> str:
     """A verdict as HTML, the reason code of a refusal ("(code: not_your_turn)") in small print
     with a tooltip for teachers."""
     html = lines_html(text, "cardlab-verdict-text", VERDICT_COLOURS[verdict])
-    tip = escape(str(_("the reason code of the scenario contract")), quote=True).replace("\\", "\\\\")
-    return _CODE.sub(rf'<small class="cardlab-code" style="color:#666666" title="{tip}">\g<0></small>', html)
+    tip = escape(str(_("the reason code of the scenario contract")), quote=True)
+    small = f'<small class="cardlab-code" style="color:#666666" title="{tip}">'
+    return _CODE.sub(lambda m: small + m.group(0) + "</small>" if m.group(1) in REASON_CODES else m.group(0), html)
 
 
 class TryIt(SizedWidget):
