@@ -279,7 +279,20 @@ class View:
 
 class State:
     """A position of one game. Subclasses set ``game``, ``game_title``, ``VERBS`` and implement the
-    hooks."""
+    hooks.
+
+    A position changes through :meth:`apply` (and :meth:`act`). What it remembers of the actions
+    it offered lasts until the next :meth:`apply`: set its attributes from outside (as
+    :meth:`View.sample_state` deals hands) only when it remembers none, on a fresh :meth:`copy` or
+    right after an :meth:`apply`, before asking it anything."""
+
+    # Not part of the position, only remembered to save work, for :meth:`check` and the game's
+    # :meth:`_perform`: ``_offered``, the actions legal_actions() found legal in this position and
+    # what the game worked out for each (_offer); ``_checked``, the last action check() accepted and
+    # its detail (_remember). Slots, outside the instance's __dict__: a copy (which copies the
+    # __dict__) starts with nothing remembered, and key(), equality and vars() never see them.
+    # apply() forgets both; a slot never set reads as nothing remembered.
+    __slots__ = ("_offered", "_checked")
 
     game: ClassVar[str]
     game_title: ClassVar[str]  # the game's name as a learner reads it: "Gan Deng Yan"
@@ -476,7 +489,24 @@ class State:
     def check(self, action: Action | str) -> Refusal | None:
         """``None`` when ``action`` (an :class:`Action`, or written in the notation as for
         :meth:`act`) is legal, else why not. Changes nothing. Raises :class:`NotationError` when
-        the action is not well formed (:meth:`validate`)."""
+        the action is not well formed (:meth:`validate`).
+
+        An action :meth:`legal_actions` offered in this very position is accepted at once: it is
+        well formed and legal, and what the game worked out for it is kept for :meth:`apply`."""
+        try:
+            offered = self._offered
+        except AttributeError:  # a fresh copy: nothing offered yet
+            offered = None
+        if offered is not None and action.__class__ is Action:
+            actions, details = offered
+            try:
+                i = actions.index(action)
+            except ValueError:  # not offered: checked in full
+                pass
+            else:
+                if i < len(details):
+                    self._checked = (action, details[i])
+                return None
         if isinstance(action, str):
             action = self.parse_action(action)
         self.validate(action)
@@ -539,13 +569,43 @@ class State:
         refusal = self.check(action)
         if refusal is not None:
             raise IllegalAction(action, refusal)
-        return self._perform(action)
+        try:
+            return self._perform(action)
+        finally:
+            self._offered = self._checked = None
 
     def is_legal(self, action: Action) -> bool:
         return self.check(action) is None
 
     def copy(self) -> "State":
-        return copy.deepcopy(self)
+        other = copy.deepcopy(self)
+        other._offered = other._checked = None
+        return other
+
+    # --- what the position remembers to save work (see __slots__) --------------------------------
+
+    def _offer(self, actions: list[Action], details: Sequence = ()) -> list[Action]:
+        """Remember ``actions`` (every one legal now, the list that :meth:`legal_actions` returns)
+        and ``details[i]``, what the game worked out for ``actions[i]`` (a combination's reading
+        ...), for as many as it gives. :meth:`check` accepts an offered action at once and
+        :meth:`_detail` finds its detail, until the position changes. ``actions`` is kept: the
+        caller is given a copy."""
+        self._offered = (actions, details)
+        return list(actions)
+
+    def _remember(self, action: Action, detail) -> None:
+        """Remember ``detail``, what the game's :meth:`_check` worked out for ``action``, which
+        :meth:`_perform` asks for next (:meth:`_detail`)."""
+        self._checked = (action, detail)
+
+    def _detail(self, action: Action):
+        """What the game worked out for ``action`` when :meth:`check` last accepted it in this
+        position (offered or remembered), or ``None``: then :meth:`_perform` works it out again."""
+        try:
+            checked = self._checked
+        except AttributeError:
+            return None
+        return checked[1] if checked is not None and checked[0] is action else None
 
     def next_in(self, player: str) -> str | None:
         """The first player on ``player``'s left who is still in the game (not in ``self.out``),

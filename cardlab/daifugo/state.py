@@ -111,12 +111,9 @@ class DaifugoState(State):
         self.places: tuple[str, ...] = ()
         self.turn: str | None = None if self.exchanging else leader
         # Not part of the position, only remembered to save work: each hand sorted out for its
-        # plays (a Holding, kept up to date by each play, see _turn_plays); the actions
-        # legal_actions() last offered, with the Play of each play action, until anything
-        # changes; and the play check() last resolved, which apply() performs next.
+        # plays (a Holding, kept up to date by each play, see _turn_plays). The actions offered,
+        # with the Play of each play action, are remembered as every game's are (State._offer).
         self._held: dict[str, Holding] = {}
-        self._offered: tuple[list, list] | None = None
-        self._checked: tuple = (None, None)
 
     # --- facts ----------------------------------------------------------------------------------
 
@@ -173,20 +170,6 @@ class DaifugoState(State):
 
     # --- legality -------------------------------------------------------------------------------
 
-    def check(self, action: Action | str) -> Refusal | None:
-        """:meth:`State.check`, answered at once for an action that :meth:`legal_actions` offered
-        in this very position: it is well formed and legal, and its play is known."""
-        if self._offered is not None:
-            actions, plays = self._offered
-            try:
-                i = actions.index(action)
-            except ValueError:  # not offered: checked in full
-                pass
-            else:  # a pass comes after the plays
-                self._checked = (action, plays[i] if i < len(plays) else None)
-                return None
-        return super().check(action)
-
     def _check(self, action: Action) -> Refusal | None:
         player, verb, cards = action
         if self.over:
@@ -210,7 +193,8 @@ class DaifugoState(State):
                                                 "allowed only when there is a play to beat.", player=player))
             return None
         refusal, play = self._resolve(player, cards)
-        self._checked = (action, play)
+        if refusal is None:  # apply() performs right after checking: the reading is not worked out twice
+            self._remember(action, play)
         return refusal
 
     def _seat_refusal(self, player: str) -> Refusal | None:
@@ -262,7 +246,8 @@ class DaifugoState(State):
         refusal = self.check(action)
         if refusal is not None:
             raise IllegalAction(action, refusal)
-        return self._resolve(action.player, action.cards)[1]
+        play = self._detail(action)
+        return play if play is not None else self._resolve(action.player, action.cards)[1]
 
     def _check_give(self, player: str, tokens) -> Refusal | None:
         if not self.exchanging:
@@ -313,7 +298,7 @@ class DaifugoState(State):
             for p in self.players:
                 if p not in self.gives:
                     out.extend(new(Action, (p, "give", g)) for g in self._gives_of(p))
-            return out
+            return self._offer(out)
         return self._turn_actions(self._turn_plays())
 
     def _turn_plays(self) -> list[Play]:
@@ -333,8 +318,7 @@ class DaifugoState(State):
         actions = [new(Action, (player, "play", p.cards)) for p in plays]
         if self.table:  # a play to beat: passing is allowed
             actions.append(new(Action, (player, "pass", ())))
-        self._offered = (actions, plays)  # check() accepts these at once
-        return list(actions)
+        return self._offer(actions, plays)  # a pass comes after the plays
 
     def to_act(self) -> list[str]:
         if self.over:
@@ -354,10 +338,9 @@ class DaifugoState(State):
 
     def _perform(self, action: Action) -> list[Event]:
         player, verb, cards = action
-        checked, play = self._checked
-        self._offered, self._checked = None, (None, None)
         if verb == "play":
-            if checked is not action:
+            play = self._detail(action)
+            if play is None:
                 play = self._resolve(player, cards)[1]
             return self._do_play(player, play)
         if verb == "pass":
@@ -665,8 +648,6 @@ class DaifugoState(State):
         other.__dict__.update(self.__dict__)
         other.hands = {p: list(h) for p, h in self.hands.items()}
         other._held = dict(self._held)
-        other._offered = None
-        other._checked = (None, None)
         if self.previous_ranks is not None:
             other.previous_ranks = dict(self.previous_ranks)
         other.gives = dict(self.gives)

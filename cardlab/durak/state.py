@@ -102,9 +102,6 @@ class DurakState(State):
         self._clockwise = clockwise(self.players)
         self._seat(attacker)
         self.limit = min(rules.round_cap(round_no), len(self.hands[self.defender]))
-        # Not part of the position, only remembered to save work: the actions legal_actions() last
-        # returned, until anything changes; check() accepts one of them without asking again.
-        self._offered: list[Action] | None = None
 
     # --- seats ----------------------------------------------------------------------------------
 
@@ -180,19 +177,7 @@ class DurakState(State):
 
     # --- legality -------------------------------------------------------------------------------
 
-    def check(self, action: Action | str) -> Refusal | None:
-        """As :meth:`State.check`; an action that legal_actions() returned for this very position
-        (the same object) is well formed and legal, so it is accepted at once."""
-        offered = self._offered
-        if offered is not None:
-            for a in offered:
-                if a is action:
-                    return None
-        return super().check(action)
-
     def _check(self, action: Action) -> Refusal | None:
-        if self._offered is not None and action in self._offered:  # equal to an action just offered
-            return None
         player, verb, cards = action
         if self.over:
             return Refusal("game_over", _("The game has ended: once the stock is empty and at most one "
@@ -390,14 +375,12 @@ class DurakState(State):
             for p in self.players:
                 if holds(hands[p], six):
                     out.append(moves[p].swap)
-        self._offered = out
-        return list(out)
+        return self._offer(out)
 
     # --- performing -----------------------------------------------------------------------------
 
     def _perform(self, action: Action) -> list[Event]:
         player, verb, cards = action
-        self._offered = None
         events = self._DOES[verb](self, player, cards)
         if verb != "swap" and self._round_over():
             events.extend(self._end_round())
@@ -621,7 +604,6 @@ class DurakState(State):
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.hands = {p: list(h) for p, h in self.hands.items()}
-        other._offered = None
         other.stock = list(self.stock)
         other.discard = list(self.discard)
         other.attacks = list(self.attacks)

@@ -86,10 +86,6 @@ class GanDengYanState(State):
         self.passed: list[str] = []
         self.winner: str | None = None
         self.over = False
-        self._checked: tuple = (None, None)
-        # The actions legal_actions() offered, their plays, and what they were worked out from
-        # (_offer_key): check() accepts an offered action at once while that lasts.
-        self._offered: tuple | None = None
 
     # --- facts ----------------------------------------------------------------------------------
 
@@ -139,33 +135,7 @@ class GanDengYanState(State):
         """Every play ``player`` could make on the table as it is now (turn aside)."""
         return legal_plays(self.hands[player], self.rules, self.top)
 
-    def _offer_key(self) -> tuple:
-        """All that decides the actions of the player on turn: who it is, their hand, the top and
-        the rules (the game not being over)."""
-        table = self.table
-        return (self.turn, tuple(self.hands[self.turn]), table[-1][1] if table else None, self.rules)
-
-    def _still_offered(self) -> tuple[tuple[Action, ...], tuple[Play, ...]] | None:
-        """The actions :meth:`legal_actions` offered and their plays, if the position they were
-        offered in lasts: the game goes on and :meth:`_offer_key` is as it was; else ``None``."""
-        if self._offered is None or self.over:
-            return None
-        worked_from, actions, plays = self._offered
-        return (actions, plays) if worked_from == self._offer_key() else None
-
     # --- legality -------------------------------------------------------------------------------
-
-    def check(self, action: Action | str) -> Refusal | None:
-        """:meth:`State.check`, answered at once for an action that :meth:`legal_actions` offered
-        in this very position: it is well formed and legal, and its play is known."""
-        offered = self._offered
-        if offered is not None and not self.over:
-            worked_from, actions, plays = offered
-            if action in actions and worked_from == self._offer_key():
-                i = actions.index(action)  # a pass comes after the plays
-                self._checked = (action, plays[i] if i < len(plays) else None)
-                return None
-        return super().check(action)
 
     def _check(self, action: Action) -> Refusal | None:
         player, verb, cards = action
@@ -184,8 +154,8 @@ class GanDengYanState(State):
         if verb == "pass":
             return self._check_pass(player)
         refusal, play = self._resolve(player, cards)
-        # apply() performs right after checking: keep the reading so it is not worked out twice
-        self._checked = (action, play)
+        if refusal is None:  # apply() performs right after checking: the reading is not worked out twice
+            self._remember(action, play)
         return refusal
 
     def _check_pass(self, player: str) -> Refusal | None:
@@ -196,8 +166,7 @@ class GanDengYanState(State):
                                                 "a pass lets a play on the table go by.", player=player))
             return None
         if self.rules.must_play:
-            offered = self._still_offered()
-            plays = offered[1] if offered is not None else self.plays_for(player)
+            plays = self.plays_for(player)
             if len(plays) > 3:
                 return Refusal("must_play", n_("Under {rules} a player who can follow must play (有出必出): "
                                                "{player} could follow {top} with {plays} ({count} play in all).",
@@ -250,7 +219,7 @@ class GanDengYanState(State):
         refusal = self.check(action)
         if refusal is not None:
             raise IllegalAction(action, refusal)
-        return self._checked[1]
+        return self._detail(action)
 
     def legal_actions(self) -> list[Action]:
         if self.over:
@@ -264,8 +233,7 @@ class GanDengYanState(State):
         out = [_new(Action, (player, "play", p.cards)) for p in plays]
         if not plays or (self.table and not self.rules.must_play):
             out.append(_new(Action, (player, "pass", ())))
-        self._offered = (self._offer_key(), tuple(out), tuple(plays))  # check() accepts these at once
-        return out
+        return self._offer(out, plays)  # a pass comes after the plays
 
     def to_act(self) -> list[str]:
         return [] if self.over else [self.turn]
@@ -276,8 +244,8 @@ class GanDengYanState(State):
         player, verb, cards = action
         if verb == "pass":
             return self._do_pass(player)
-        checked, play = self._checked
-        if checked is not action:
+        play = self._detail(action)
+        if play is None:
             play = self._resolve(player, cards)[1]
         return self._do_play(player, play)
 
@@ -475,8 +443,6 @@ class GanDengYanState(State):
         other.table = list(self.table)
         other.pile = list(self.pile)
         other.passed = list(self.passed)
-        other._offered = None
-        other._checked = (None, None)
         return other
 
     def describe(self) -> str:
