@@ -27,7 +27,8 @@ import re
 import reprlib
 import unicodedata
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import InitVar, dataclass, field
+from dataclasses import fields as dataclass_fields
 from typing import Any, ClassVar, Iterable, NamedTuple
 
 from .cards import Card, CardError, StandIn, card, format_cards, parse_token, to_symbols
@@ -190,21 +191,44 @@ class IncompatibleRules(ValueError):
     such as one with a joker under rules whose deck has none. The message is one sentence."""
 
 
+def view_class(cls: type) -> type:
+    """Declare a :class:`View` subclass: its annotated attributes become its fields, taken by
+    keyword (a dataclass with slots, compared by :meth:`View.__eq__`). Each game's view is
+    declared so:
+
+    >>> @view_class
+    ... class CoinView(View):
+    ...     game = "coin"
+    ...     face: str  # the face the coin shows
+    >>> view = CoinView(rules=None, players=("a", "b"), seat="a", hand=(), counts={"a": 0, "b": 0},
+    ...                 played=(), face="heads")
+    >>> view.fields()["face"], view.legal_actions()
+    ('heads', [])
+
+    Slots: a method of a view says ``super(CoinView, self)``, not ``super()``."""
+    return dataclass(slots=True, kw_only=True, eq=False, repr=False)(cls)
+
+
+@view_class
 class View:
     """What one seat may see of a position, made by :meth:`State.view`: everything a player at
     that seat knows, and nothing they do not. A computer player (:mod:`cardlab.bots`) is given a
     view, never the state.
 
-    Every game's view has ``game``, ``rules``, ``players``, ``seat``, ``hand`` (the seat's cards,
-    a tuple), ``counts`` (player → number of cards held), ``played`` (the cards seen to leave a
-    hand so far, in the order seen) and :meth:`legal_actions` (the seat's legal actions now,
-    worked out by the state when the view was made). Each game's subclass adds what is public on
-    its table (its docstring lists the fields). A view holds no reference to the state and no
-    hidden card: two positions that differ only in cards the seat cannot see give equal views.
-    The one thing the rules themselves let through is in the legal actions: in Durak another
-    attacker may add a card once the main attacker can add none, so whether they may add yet
-    tells them that much of the main attacker's hand (as the main attacker's waving them on
+    Every game's view has ``game`` (the game's name), ``rules`` (the rule set), ``players`` (in
+    seat order), ``seat``, ``hand`` (the seat's cards, a tuple), ``counts`` (player → number of
+    cards held), ``played`` (the cards seen to leave a hand so far, in the order seen) and
+    :meth:`legal_actions` (the seat's legal actions now, worked out by the state when the view was
+    made). Each game's subclass (declared with :func:`view_class`) adds the fields of what is
+    public on its table; its docstring says what each means. A view holds no reference to the
+    state and no hidden card: two positions that differ only in cards the seat cannot see give
+    equal views. The one thing the rules themselves let through is in the legal actions: in Durak
+    another attacker may add a card once the main attacker can add none, so whether they may add
+    yet tells them that much of the main attacker's hand (as the main attacker's waving them on
     would at a real table).
+
+    A view is made with its fields by keyword, with ``legal`` (the seat's legal actions) and
+    ``skeleton`` (the position with every card the seat cannot see taken out, or ``None``).
 
     :meth:`sample_state` deals the cards the seat cannot see at random, consistently with
     everything it has seen: a position the seat could be in (a *determinization*), which the
@@ -212,11 +236,20 @@ class View:
     """
 
     game: ClassVar[str] = ""
+    rules: Any
+    players: tuple[str, ...]
+    seat: str
+    hand: tuple[Card, ...]
+    counts: dict[str, int]
+    played: tuple[Card, ...]
+    legal: InitVar[Sequence[Action]] = ()
+    skeleton: InitVar["State | None"] = None
+    _legal: tuple[Action, ...] = field(init=False)
+    # The position with every card the seat cannot see taken out; sample_state deals them.
+    _skeleton: "State | None" = field(init=False)
 
-    def __init__(self, *, legal=(), skeleton: "State | None" = None, **fields):
-        self.__dict__.update(fields)
+    def __post_init__(self, legal, skeleton) -> None:
         self._legal = tuple(legal)
-        # The position with every card the seat cannot see taken out; sample_state deals them.
         self._skeleton = skeleton
 
     def legal_actions(self) -> list[Action]:
@@ -225,7 +258,8 @@ class View:
 
     def fields(self) -> dict[str, Any]:
         """The public fields as a dict (``game``, ``rules``, ``players``, ``seat``, ``hand`` ...)."""
-        return {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
+        return {"game": self.game, **{f.name: getattr(self, f.name) for f in dataclass_fields(self)
+                                      if not f.name.startswith("_")}}
 
     def sample_state(self, rng) -> "State | None":
         """A position consistent with this view, the hidden cards dealt by ``rng`` (a
@@ -366,13 +400,14 @@ class State:
     # "revolution"} counts the "revolution" events of each game (cardlab.simulate).
     COUNTED_EVENTS: ClassVar[dict[str, str]] = {}
 
-    def _common_view(self, seat: str) -> dict[str, Any]:
-        """The fields every game's view has but ``played``, from ``self.hands``."""
+    def _seat_cards(self, seat: str) -> tuple[tuple[Card, ...], dict[str, int]]:
+        """The ``hand`` and ``counts`` fields of ``seat``'s view, from ``self.hands``. Raises
+        ``ValueError`` for a player who does not sit at this table."""
+        hands = self.hands
         if seat not in self.players:
             seats = ", ".join(self.players)
             raise ValueError(f"{seat!r} does not sit at this table (players: {seats})")
-        return dict(game=self.game, rules=self.rules, players=self.players, seat=seat,
-                    hand=tuple(self.hands[seat]), counts={p: len(self.hands[p]) for p in self.players})
+        return tuple(hands[seat]), {p: len(hands[p]) for p in self.players}
 
     def _seat_actions(self, seat: str) -> list[Action]:
         return [a for a in self.legal_actions() if a.player == seat]

@@ -9,7 +9,7 @@ from itertools import combinations
 from ..cards import Card, StandIn, card, count_cards, deck_set, format_cards, sort_cards
 from ..engine import (Action, DealError, Event, IllegalAction, IncompatibleRules, Refusal, State, View,
                       check_cards_unique, deal_cards, deal_hands, deal_random, player_name, player_names,
-                      rule_set)
+                      rule_set, view_class)
 from ..i18n import N_, Message, _, commas, ors, p_
 from .combos import (Holding, Play, eight_cut, forbidden_finish, is_spade_three_return, judge,
                      plays_of, readings, starts_revolution)
@@ -21,20 +21,55 @@ PLAYERS = 4
 DIAMOND_THREE = card("D3")
 
 
+@view_class
 class DaifugoView(View):
-    """What one Daifugo seat sees (:meth:`DaifugoState.view`). Besides the fields every view has:
-    ``table`` (the ``(player, Play)`` pairs since the last clear), ``top`` and ``last_player``,
-    ``turn``, ``passed``, ``revolution``, ``lock``, ``out`` and ``finished`` (in order),
-    ``fouls``, ``demoted``, ``over`` and ``places``; the exchange: ``exchanging``,
-    ``previous_ranks``, ``waiting`` (who has yet to give), ``gave`` (the cards this seat handed
-    over) and ``received`` (the cards it got, once the exchange is done); ``plays``, the
-    combinations the seat may play now (:class:`~.combos.Play`, jokers resolved). ``played`` is every card
-    played so far, in order.
+    """What one Daifugo seat sees (:meth:`DaifugoState.view`). Besides the fields every view has
+    (``played`` is every card played so far, in order):
+
+    - ``table``: the ``(player, Play)`` pairs since the table was last cleared;
+    - ``top``, ``last_player``: the combination to beat and who played it (``None`` on an empty
+      table);
+    - ``turn``: whose turn it is (``None`` during the exchange and once over);
+    - ``passed``: the players who passed since the table was last cleared;
+    - ``revolution``: whether the order of the cards is reversed;
+    - ``lock``: the suits locked (empty when none is);
+    - ``out``, ``finished``: the players out of the game, and those who emptied their hand, in order;
+    - ``fouls``: the players who went out by a forbidden finish, in order;
+    - ``demoted``: the 大富豪 of the game before, demoted by miyako-ochi (都落ち), or ``None``;
+    - ``over``, ``places``: whether the game is over, and the players first to last once it is;
+    - ``exchanging``: whether the card exchange is going on;
+    - ``leader``: who leads the first play;
+    - ``previous_ranks``: player → rank name in the game before (``None`` in a first game);
+    - ``waiting``: the players who have yet to give in the exchange;
+    - ``gave``: the cards this seat handed over in the exchange;
+    - ``received``: the cards it got, once the exchange is done;
+    - ``plays``: the combinations the seat may play now (:class:`~.combos.Play`, jokers resolved).
 
     :meth:`sample_state` deals the unseen cards (the other hands and the blind cards); a card this
     seat gave and that has not been played stays with the player it went to. During the exchange
     it returns ``None``: what the others hand over is not known yet.
     """
+
+    table: tuple[tuple[str, Play], ...]
+    top: Play | None
+    last_player: str | None
+    turn: str | None
+    passed: frozenset[str]
+    revolution: bool
+    lock: frozenset[str]
+    out: tuple[str, ...]
+    finished: tuple[str, ...]
+    fouls: tuple[str, ...]
+    demoted: str | None
+    over: bool
+    places: tuple[str, ...]
+    exchanging: bool
+    leader: str
+    previous_ranks: dict[str, str] | None
+    waiting: tuple[str, ...]
+    gave: tuple[Card, ...]
+    received: tuple[Card, ...]
+    plays: tuple[Play, ...]
 
     game = "daifugo"
 
@@ -542,7 +577,7 @@ class DaifugoState(State):
 
     def view(self, seat: str, *, sampling: bool = True) -> DaifugoView:
         """What ``seat`` sees now (:class:`DaifugoView`)."""
-        fields = self._common_view(seat)
+        hand, counts = self._seat_cards(seat)
         gave = self.gives.get(seat, ())
         received = ()
         if self.previous_ranks and not self.exchanging and seat in self.gives:
@@ -552,15 +587,15 @@ class DaifugoState(State):
         plays = self._turn_plays() if seat == self.turn and not self.over else []
         legal = self._turn_actions(plays) if seat == self.turn else self._seat_actions(seat)
         return DaifugoView(
-            legal=legal, plays=tuple(plays), skeleton=skeleton, played=tuple(self._played),
-            table=tuple(self.table),
+            legal=legal, skeleton=skeleton, rules=self.rules, players=self.players, seat=seat, hand=hand,
+            counts=counts, plays=tuple(plays), played=tuple(self._played), table=tuple(self.table),
             top=self.top, last_player=self.last_player, turn=self.turn, passed=frozenset(self.passed),
             revolution=self.revolution, lock=self.lock, out=tuple(self.out), finished=tuple(self._finished),
             fouls=tuple(self.fouls), demoted=self.demoted, over=self.over, places=self.places,
             exchanging=self.exchanging, leader=self.leader,
             previous_ranks=dict(self.previous_ranks) if self.previous_ranks else None,
             waiting=tuple(p for p in self.players if self.exchanging and p not in self.gives),
-            gave=gave, received=received, **fields)
+            gave=gave, received=received)
 
     @property
     def _played(self) -> list[Card]:

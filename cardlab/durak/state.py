@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..cards import SUIT_NAMES, Card, card
 from ..engine import (Action, DealError, Event, Match, Refusal, State, View, check_cards_unique, deal_cards,
-                      deal_hands, deal_random, player_names, rule_set)
+                      deal_hands, deal_random, player_names, rule_set, view_class)
 from ..i18n import N_, Message, _, commas, n_, p_
 from .moves import beats, clockwise, first_attacker, holds, index_of, moves_of, rank_order
 from .rules import DECK, DECK_SET, HAND_SIZE, RULESETS, DurakRules
@@ -27,20 +27,47 @@ _new = tuple.__new__
 _SYMBOL = {c: c.symbol for c in DECK}
 
 
+@view_class
 class DurakView(View):
-    """What one Durak seat sees (:meth:`DurakState.view`). Besides the fields every view has:
-    ``attacks`` and ``defences`` (the table, a defence ``None`` while its attack card is
-    unbeaten), ``trump`` (the suit), ``trump_card`` (the face-up card while it lies under the
-    stock, else ``None``), ``stock`` and ``discard`` (how many cards each holds), ``attacker``,
-    ``defender``, ``attackers`` (everyone who may attack this round, the main attacker first),
-    ``done`` (attackers who said done since the last card), ``taking``, ``limit`` (attack cards
-    this round may have), ``round_no``, ``out`` (players out, in order), ``over`` and ``loser``.
-    ``played`` is the discard pile and the table, in the order the cards went down.
+    """What one Durak seat sees (:meth:`DurakState.view`). Besides the fields every view has
+    (``played`` is the discard pile and the table, in the order the cards went down):
+
+    - ``attacks``: the attack cards on the table this round, in the order they were played;
+    - ``defences``: the card beating each of them, ``None`` while it is unbeaten;
+    - ``trump``: the trump suit (``"S"`` ...);
+    - ``trump_card``: the face-up card while it lies under the stock, else ``None``;
+    - ``stock``, ``discard``: how many cards the stock and the discard pile hold;
+    - ``attacker``, ``defender``: the main attacker and the defender of this round;
+    - ``attackers``: everyone who may attack this round, the main attacker first;
+    - ``done``: the attackers who said done since the last card went down;
+    - ``taking``: whether the defender said take;
+    - ``limit``: how many attack cards this round may have;
+    - ``round_no``: the round, from 1;
+    - ``out``: the players out of the game, in the order they went out;
+    - ``over``, ``loser``: whether the game is over, and the durak (``None`` before the end and
+      after a draw).
 
     :meth:`sample_state` deals the unseen cards (the other hands and the stock, the face-up card
     staying at the bottom). Choice: cards a player picked up from the table are treated as unseen,
     like any other card in their hand.
     """
+
+    attacks: tuple[Card, ...]
+    defences: tuple[Card | None, ...]
+    trump: str
+    trump_card: Card | None
+    stock: int
+    discard: int
+    attacker: str
+    defender: str
+    attackers: tuple[str, ...]
+    done: frozenset[str]
+    taking: bool
+    limit: int
+    round_no: int
+    out: tuple[str, ...]
+    over: bool
+    loser: str | None
 
     game = "durak"
 
@@ -520,16 +547,17 @@ class DurakState(State):
 
     def view(self, seat: str, *, sampling: bool = True) -> DurakView:
         """What ``seat`` sees now (:class:`DurakView`)."""
-        fields = self._common_view(seat)
+        hand, counts = self._seat_cards(seat)
         skeleton = self._skeleton(seat) if sampling else None
         table = [c for pair in zip(self.attacks, self.defences) for c in pair if c is not None]
         return DurakView(
-            legal=self._seat_actions(seat), skeleton=skeleton, played=tuple(self.discard) + tuple(table),
+            legal=self._seat_actions(seat), skeleton=skeleton, rules=self.rules, players=self.players, seat=seat,
+            hand=hand, counts=counts, played=tuple(self.discard) + tuple(table),
             attacks=tuple(self.attacks), defences=tuple(self.defences), trump=self.trump,
             trump_card=self.trump_card if self.stock else None, stock=len(self.stock),
             discard=len(self.discard), attacker=self.attacker, defender=self.defender,
             attackers=self._attackers, done=frozenset(self.done), taking=self.taking, limit=self.limit,
-            round_no=self.round_no, out=tuple(self.out), over=self.over, loser=self.loser, **fields)
+            round_no=self.round_no, out=tuple(self.out), over=self.over, loser=self.loser)
 
     def _skeleton(self, seat: str) -> "DurakState":
         """A copy holding no card ``seat`` cannot see (:meth:`DurakView.sample_state` deals them)."""

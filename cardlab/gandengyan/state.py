@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..cards import Card, deck_set, format_cards, plain
 from ..engine import (Action, DealError, Event, IllegalAction, Match, Refusal, State, View,
                       check_cards_unique, deal_cards, deal_hands, deal_random, player_name, player_names,
-                      rule_set)
+                      rule_set, view_class)
 from ..i18n import N_, Message, _, join, n_, ors, p_, semicolons
 from .combos import Play, alone_text, can_lead, legal_plays, readings, ruling, show, token_text
 from .rules import RULESETS, GanDengYanRules, in_order
@@ -20,16 +20,38 @@ _new = tuple.__new__
 _PLAY_CODES = ("invalid_combination", "shape_mismatch", "not_stronger", "not_one_higher")
 
 
+@view_class
 class GanDengYanView(View):
     """What one Gan Deng Yan seat sees (:meth:`GanDengYanState.view`). Besides the fields every
-    view has: ``table`` (the ``(player, Play)`` pairs of the round), ``top`` and ``last_player``,
-    ``stock`` (how many cards it holds), ``passed`` (who passed since the last play, in order),
-    ``lead``, ``turn``, ``dealer``, ``over`` and ``winner``; ``plays``, the combinations the seat
-    may play now (:class:`~.combos.Play`, its jokers resolved). ``played`` is every card played so
-    far, in order.
+    view has (``played`` is every card played so far, in order):
+
+    - ``table``: the ``(player, Play)`` pairs of the round;
+    - ``top``, ``last_player``: the combination to beat and who played it (``None`` on an empty
+      table);
+    - ``stock``: how many cards the stock holds;
+    - ``passed``: who passed since the last play (or since the lead), in order;
+    - ``lead``: who led the round;
+    - ``turn``: whose turn it is (``None`` once over);
+    - ``dealer``: who dealt;
+    - ``over``, ``winner``: whether the game is over, and who emptied their hand (``None`` before
+      the end and in a blocked game);
+    - ``plays``: the combinations the seat may play now (:class:`~.combos.Play`, its jokers
+      resolved; none when it is not the seat's turn).
 
     :meth:`sample_state` deals the unseen cards: the other hands and the stock, in a random order.
     """
+
+    table: tuple[tuple[str, Play], ...]
+    top: Play | None
+    last_player: str | None
+    stock: int
+    passed: tuple[str, ...]
+    lead: str
+    turn: str | None
+    dealer: str
+    over: bool
+    winner: str | None
+    plays: tuple[Play, ...]
 
     game = "gandengyan"
 
@@ -364,15 +386,17 @@ class GanDengYanState(State):
 
     def view(self, seat: str, *, sampling: bool = True) -> GanDengYanView:
         """What ``seat`` sees now (:class:`GanDengYanView`)."""
-        fields = self._common_view(seat)
+        hand, counts = self._seat_cards(seat)
         skeleton = self._skeleton(seat) if sampling else None
         played = tuple(self.pile) + tuple(c for _, play in self.table for c in play.physical)
         # The seat's plays, worked out once: its legal actions, and the simple bot's options.
         plays = self.plays_for(seat) if seat == self.turn else []
         return GanDengYanView(
-            legal=self._turn_actions(plays) if seat == self.turn else [], plays=tuple(plays), skeleton=skeleton, played=played, table=tuple(self.table),
+            legal=self._turn_actions(plays) if seat == self.turn else (), skeleton=skeleton, rules=self.rules,
+            players=self.players, seat=seat, hand=hand, counts=counts, played=played, table=tuple(self.table),
             top=self.top, last_player=self.last_player, stock=len(self.stock), passed=tuple(self.passed),
-            lead=self.lead, turn=self.turn, dealer=self.dealer, over=self.over, winner=self.winner, **fields)
+            lead=self.lead, turn=self.turn, dealer=self.dealer, over=self.over, winner=self.winner,
+            plays=tuple(plays))
 
     def _skeleton(self, seat: str) -> "GanDengYanState":
         """A copy holding no card ``seat`` cannot see (:meth:`GanDengYanView.sample_state` deals them)."""
