@@ -320,13 +320,17 @@ class State:
     :meth:`View.sample_state` deals hands) only when it remembers none, on a fresh :meth:`copy` or
     right after an :meth:`apply`, before asking it anything."""
 
-    # Not part of the position, only remembered to save work, for :meth:`check` and the game's
-    # :meth:`_perform`: ``_offered``, the actions legal_actions() found legal in this position and
-    # what the game worked out for each (_offer); ``_checked``, the last action check() accepted and
-    # its detail (_remember). Slots, outside the instance's __dict__: a copy (which copies the
-    # __dict__) starts with nothing remembered, and key(), equality and vars() never see them.
-    # apply() forgets both; a slot never set reads as nothing remembered.
-    __slots__ = ("_offered", "_checked")
+    # Not part of the position, only remembered to save work. A game's legal_actions() keeps the
+    # list of actions it found in ``_offered`` (and returns a copy), and in ``_details`` what it
+    # worked out for each of the first len(_details) of them (a combination's reading ...; () for
+    # none), set directly: it runs at every decision, where a method call or a tuple would show.
+    # check() accepts an offered action at once, keeping its detail with it in ``_checked``, as a
+    # game's _check() does with _remember(); the game's _perform() asks _detail(), which matches
+    # the very action performed. apply() forgets the offer before the position changes. Kept in
+    # slots, outside the instance's __dict__: a copy (which copies the __dict__) starts with
+    # nothing remembered, and key(), equality and vars() never see them. A slot never set reads as
+    # nothing remembered.
+    __slots__ = ("_offered", "_details", "_checked")
 
     game: ClassVar[str]
     game_title: ClassVar[str]  # the game's name as a learner reads it: "Gan Deng Yan"
@@ -529,23 +533,36 @@ class State:
         An action :meth:`legal_actions` offered in this very position is accepted at once: it is
         well formed and legal, and what the game worked out for it is kept for :meth:`apply`."""
         try:
-            offered = self._offered
+            actions = self._offered
         except AttributeError:  # a fresh copy: nothing offered yet
-            offered = None
-        if offered is not None and action.__class__ is Action:
-            actions, details = offered
-            try:
+            actions = None
+        i = -1
+        if actions is not None:
+            # The very object offered is found by identity (comparing actions compares their cards,
+            # several times slower), and its index only where there are details to find.
+            details = self._details
+            if details:
+                for j, a in enumerate(actions):
+                    if a is action:
+                        i = j
+                        break
+            else:
+                for a in actions:
+                    if a is action:
+                        return None
+        if i < 0:
+            if isinstance(action, str):
+                action = self.parse_action(action)
+            self.validate(action)
+            if actions is None:
+                return self._check(action)
+            try:  # an equal action made anew (or written in the notation) is found by comparing
                 i = actions.index(action)
             except ValueError:  # not offered: checked in full
-                pass
-            else:
-                if i < len(details):
-                    self._checked = (action, details[i])
-                return None
-        if isinstance(action, str):
-            action = self.parse_action(action)
-        self.validate(action)
-        return self._check(action)
+                return self._check(action)
+        if i < len(details):
+            self._checked = (action, details[i])
+        return None
 
     def validate(self, action: Action, text: str | None = None) -> None:
         """Raise :class:`NotationError` unless ``action`` is ``(player, verb, cards)`` with text
@@ -604,10 +621,8 @@ class State:
         refusal = self.check(action)
         if refusal is not None:
             raise IllegalAction(action, refusal)
-        try:
-            return self._perform(action)
-        finally:
-            self._offered = self._checked = None
+        self._offered = None  # the position changes: what it offered no longer holds
+        return self._perform(action)
 
     def is_legal(self, action: Action) -> bool:
         return self.check(action) is None
@@ -617,16 +632,7 @@ class State:
         other._offered = other._checked = None
         return other
 
-    # --- what the position remembers to save work (see __slots__) --------------------------------
-
-    def _offer(self, actions: list[Action], details: Sequence = ()) -> list[Action]:
-        """Remember ``actions`` (every one legal now, the list that :meth:`legal_actions` returns)
-        and ``details[i]``, what the game worked out for ``actions[i]`` (a combination's reading
-        ...), for as many as it gives. :meth:`check` accepts an offered action at once and
-        :meth:`_detail` finds its detail, until the position changes. ``actions`` is kept: the
-        caller is given a copy."""
-        self._offered = (actions, details)
-        return list(actions)
+    # --- what the position remembers to save work (see __slots__) ---------------------------------
 
     def _remember(self, action: Action, detail) -> None:
         """Remember ``detail``, what the game's :meth:`_check` worked out for ``action``, which
@@ -634,8 +640,9 @@ class State:
         self._checked = (action, detail)
 
     def _detail(self, action: Action):
-        """What the game worked out for ``action`` when :meth:`check` last accepted it in this
-        position (offered or remembered), or ``None``: then :meth:`_perform` works it out again."""
+        """What the game worked out for ``action`` (this very object) when :meth:`check` last
+        accepted it, offered or remembered; ``None`` if nothing was, and :meth:`_perform` works it
+        out again. :meth:`apply` checks right before performing, so the detail is of this position."""
         try:
             checked = self._checked
         except AttributeError:

@@ -147,7 +147,7 @@ class DaifugoState(State):
         self.turn: str | None = None if self.exchanging else leader
         # Not part of the position, only remembered to save work: each hand sorted out for its
         # plays (a Holding, kept up to date by each play, see _turn_plays). The actions offered,
-        # with the Play of each play action, are remembered as every game's are (State._offer).
+        # with the Play of each play action, are remembered as every game's are (State.__slots__).
         self._held: dict[str, Holding] = {}
 
     # --- facts ----------------------------------------------------------------------------------
@@ -333,7 +333,8 @@ class DaifugoState(State):
             for p in self.players:
                 if p not in self.gives:
                     out.extend(new(Action, (p, "give", g)) for g in self._gives_of(p))
-            return self._offer(out)
+            self._offered, self._details = out, ()  # check() accepts these at once (State.__slots__)
+            return list(out)
         return self._turn_actions(self._turn_plays())
 
     def _turn_plays(self) -> list[Play]:
@@ -353,7 +354,10 @@ class DaifugoState(State):
         actions = [new(Action, (player, "play", p.cards)) for p in plays]
         if self.table:  # a play to beat: passing is allowed
             actions.append(new(Action, (player, "pass", ())))
-        return self._offer(actions, plays)  # a pass comes after the plays
+        # check() accepts these at once, and knows each play's reading (State.__slots__); a pass
+        # comes after the plays.
+        self._offered, self._details = actions, plays
+        return list(actions)
 
     def to_act(self) -> list[str]:
         if self.over:

@@ -402,7 +402,8 @@ class DurakState(State):
             for p in self.players:
                 if holds(hands[p], six):
                     out.append(moves[p].swap)
-        return self._offer(out)
+        self._offered, self._details = out, ()  # check() accepts these at once (State.__slots__)
+        return list(out)
 
     # --- performing -----------------------------------------------------------------------------
 

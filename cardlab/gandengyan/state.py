@@ -255,7 +255,10 @@ class GanDengYanState(State):
         out = [_new(Action, (player, "play", p.cards)) for p in plays]
         if not plays or (self.table and not self.rules.must_play):
             out.append(_new(Action, (player, "pass", ())))
-        return self._offer(out, plays)  # a pass comes after the plays
+        # check() accepts these at once, and knows each play's reading (State.__slots__); a pass
+        # comes after the plays.
+        self._offered, self._details = out, plays
+        return list(out)
 
     def to_act(self) -> list[str]:
         return [] if self.over else [self.turn]
