@@ -618,9 +618,22 @@ class State:
     def apply(self, action: Action) -> list[Event]:
         """Perform ``action``; return what happened. Raises :class:`IllegalAction` and changes
         nothing when it is not allowed."""
-        refusal = self.check(action)
-        if refusal is not None:
-            raise IllegalAction(action, refusal)
+        # check()'s first answer, without calling it (apply() runs at every decision): the very
+        # action legal_actions() offered, with no detail to keep, is legal.
+        try:
+            actions = self._offered
+        except AttributeError:  # a fresh copy: nothing offered yet
+            actions = None
+        offered = False
+        if actions is not None and not self._details:
+            for a in actions:
+                if a is action:
+                    offered = True
+                    break
+        if not offered:
+            refusal = self.check(action)
+            if refusal is not None:
+                raise IllegalAction(action, refusal)
         self._offered = None  # the position changes: what it offered no longer holds
         return self._perform(action)
 
