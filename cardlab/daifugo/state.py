@@ -23,27 +23,18 @@ DIAMOND_THREE = card("D3")
 
 @view_class
 class DaifugoView(View):
-    """What one Daifugo seat sees (:meth:`DaifugoState.view`). Besides the fields every view has
-    (``played`` is every card played so far, in order):
-
-    - ``table``: the ``(player, Play)`` pairs since the table was last cleared;
-    - ``top``, ``last_player``: the combination to beat and who played it (``None`` on an empty
-      table);
-    - ``turn``: whose turn it is (``None`` during the exchange and once over);
-    - ``passed``: the players who passed since the table was last cleared;
-    - ``revolution``: whether the order of the cards is reversed;
-    - ``lock``: the suits locked (empty when none is);
-    - ``out``, ``finished``: the players out of the game, and those who emptied their hand, in order;
-    - ``fouls``: the players who went out by a forbidden finish, in order;
-    - ``demoted``: the 大富豪 of the game before, demoted by miyako-ochi (都落ち), or ``None``;
-    - ``over``, ``places``: whether the game is over, and the players first to last once it is;
-    - ``exchanging``: whether the card exchange is going on;
-    - ``leader``: who leads the first play;
-    - ``previous_ranks``: player → rank name in the game before (``None`` in a first game);
-    - ``waiting``: the players who have yet to give in the exchange;
-    - ``gave``: the cards this seat handed over in the exchange;
-    - ``received``: the cards it got, once the exchange is done;
-    - ``plays``: the combinations the seat may play now (:class:`~.combos.Play`, jokers resolved).
+    """What one Daifugo seat sees (:meth:`DaifugoState.view`). Besides the fields every view has:
+    ``table`` (the ``(player, Play)`` pairs since the last clear), ``top`` and ``last_player`` (the
+    combination to beat and who played it, ``None`` on an empty table), ``turn`` (``None`` during
+    the exchange and once over), ``passed`` (who passed since the last clear), ``revolution``
+    (whether the order is reversed), ``lock`` (the locked suits), ``out`` and ``finished`` (who is
+    out, and who emptied their hand, in order), ``fouls`` (who went out by a forbidden finish),
+    ``demoted`` (the 大富豪 demoted by miyako-ochi, or ``None``), ``over`` and ``places`` (first to
+    last, once over); the exchange: ``exchanging`` (whether it is going on), ``leader`` (who leads
+    after it), ``previous_ranks`` (player → rank in the game before, ``None`` in a first game),
+    ``waiting`` (who has yet to give), ``gave`` (the cards this seat handed over) and ``received``
+    (the cards it got, once the exchange is done); ``plays``, the combinations the seat may play
+    now (:class:`~.combos.Play`, jokers resolved). ``played`` is every card played so far, in order.
 
     :meth:`sample_state` deals the unseen cards (the other hands and the blind cards); a card this
     seat gave and that has not been played stays with the player it went to. During the exchange

@@ -29,23 +29,16 @@ _SYMBOL = {c: c.symbol for c in DECK}
 
 @view_class
 class DurakView(View):
-    """What one Durak seat sees (:meth:`DurakState.view`). Besides the fields every view has
-    (``played`` is the discard pile and the table, in the order the cards went down):
-
-    - ``attacks``: the attack cards on the table this round, in the order they were played;
-    - ``defences``: the card beating each of them, ``None`` while it is unbeaten;
-    - ``trump``: the trump suit (``"S"`` ...);
-    - ``trump_card``: the face-up card while it lies under the stock, else ``None``;
-    - ``stock``, ``discard``: how many cards the stock and the discard pile hold;
-    - ``attacker``, ``defender``: the main attacker and the defender of this round;
-    - ``attackers``: everyone who may attack this round, the main attacker first;
-    - ``done``: the attackers who said done since the last card went down;
-    - ``taking``: whether the defender said take;
-    - ``limit``: how many attack cards this round may have;
-    - ``round_no``: the round, from 1;
-    - ``out``: the players out of the game, in the order they went out;
-    - ``over``, ``loser``: whether the game is over, and the durak (``None`` before the end and
-      after a draw).
+    """What one Durak seat sees (:meth:`DurakState.view`). Besides the fields every view has:
+    ``attacks`` and ``defences`` (the table: the attack cards in the order played, and the card
+    beating each, ``None`` while it is unbeaten), ``trump`` (the suit), ``trump_card`` (the face-up
+    card while it lies under the stock, else ``None``), ``stock`` and ``discard`` (how many cards
+    each holds), ``attacker`` and ``defender`` (of this round), ``attackers`` (everyone who may
+    attack this round, the main attacker first), ``done`` (attackers who said done since the last
+    card), ``taking`` (whether the defender said take), ``limit`` (attack cards this round may
+    have), ``round_no`` (from 1), ``out`` (players out, in order), ``over`` and ``loser`` (the
+    durak; ``None`` before the end and after a draw). ``played`` is the discard pile and the table,
+    in the order the cards went down.
 
     :meth:`sample_state` deals the unseen cards (the other hands and the stock, the face-up card
     staying at the bottom). Choice: cards a player picked up from the table are treated as unseen,
@@ -553,10 +546,9 @@ class DurakState(State):
         table = [c for pair in zip(self.attacks, self.defences) for c in pair if c is not None]
         return DurakView(
             legal=self._seat_actions(seat), skeleton=skeleton, rules=self.rules, players=self.players, seat=seat,
-            hand=hand, counts=counts, played=tuple(self.discard) + tuple(table),
-            attacks=tuple(self.attacks), defences=tuple(self.defences), trump=self.trump,
-            trump_card=self.trump_card if self.stock else None, stock=len(self.stock),
-            discard=len(self.discard), attacker=self.attacker, defender=self.defender,
+            hand=hand, counts=counts, played=tuple(self.discard) + tuple(table), attacks=tuple(self.attacks),
+            defences=tuple(self.defences), trump=self.trump, trump_card=self.trump_card if self.stock else None,
+            stock=len(self.stock), discard=len(self.discard), attacker=self.attacker, defender=self.defender,
             attackers=self._attackers, done=frozenset(self.done), taking=self.taking, limit=self.limit,
             round_no=self.round_no, out=tuple(self.out), over=self.over, loser=self.loser)
 
