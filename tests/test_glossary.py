@@ -42,7 +42,7 @@ from babel.messages.pofile import read_po  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "lessons"
 LOCALE = ROOT / "cardlab" / "locale"
-LANGS = ("zh-TW",)
+LANGS = ("zh-TW", "ja")
 
 GAMES = ("durak", "gandengyan", "daifugo")
 RULE_SETS = {"jdf": "daifugo", "yeeqia": "daifugo"}  # rule sets whose words differ from the game's other one
@@ -318,3 +318,77 @@ def test_chinese_and_japanese_text_has_no_ascii_punctuation(lang):
         for found in ASCII_IN_CJK.finditer(prose):
             faults.append(f"{text.where}: ASCII {found.group()!r}: …{_excerpt(text.text, found.start(), 1)}…")
     assert not faults, f"{len(faults)} ASCII marks:\n" + "\n".join(faults)
+
+
+DAIFUGO_SCENARIOS = sorted((LESSONS / "scenarios" / "daifugo").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", DAIFUGO_SCENARIOS, ids=lambda p: p.stem)
+def test_what_the_engine_says_under_a_daifugo_rule_set_speaks_its_words_in_japanese(path):
+    """ja: under the web rules the engine says the page's words (単騎, スリーカード, フォーカード,
+    帰京, 局), under the federation's its (1枚出し, 3枚組, 4枚組, カード交換, ゲーム): every step of each
+    worked example as a learner reads it (the events, refusals, positions and what the example
+    confirms), and the referee's answers before the first card."""
+    pytest.importorskip("ipywidgets")
+    from cardlab.i18n import language
+    from cardlab.widgets import Stepper
+
+    rule_set = yaml.safe_load(path.read_text(encoding="utf-8"))["rules"]
+    scopes = frozenset({"all", "daifugo", rule_set})
+    with language("ja"):
+        stepper = Stepper(path)
+        said = [stepper.transcript()]
+        said += [f"{q} {a}" for q, a in stepper.result.start.table_talk()]
+        faults = []
+        for rule in rules("ja"):
+            if rule.scopes & scopes:
+                for text in said:
+                    for line in text.splitlines():
+                        found = _find_any(rule, line)
+                        if found:
+                            faults.append(f"{found!r} where the glossary writes {rule.term!r}: …{line[:80]}…")
+    assert not faults, f"{path.name} under {rule_set}:\n" + "\n".join(faults)
+
+
+def _find_any(rule: Rule, text: str) -> str | None:
+    shown = _without(text, rule.excepted)
+    for variant in rule.replaces:
+        found = _find(variant, shown)
+        if found:
+            return found[1]
+    return None
+
+
+POLITE = re.compile(r"(です|ます|ません|ました|でした|ください)$")
+PLAIN_VERB = re.compile(r"(?<![まで])(ない|なかった|[っしいえれ]た|だ|である|いる|ある|する|なる|れる)$")
+
+
+def _clauses(line: str) -> list[str]:
+    """The clauses of a line of sentences (split at 。 and ；), each without a bracketed aside at
+    its end (「…ません（not_stronger）」) or a closing quotation mark."""
+    clauses = []
+    for part in re.split(r"[。；]", line):
+        part = re.sub(r"（[^（）]*）$", "", part.strip()).rstrip("」』")
+        if part:
+            clauses.append(part)
+    return clauses
+
+
+@pytest.mark.parametrize("path", DAIFUGO_SCENARIOS, ids=lambda p: p.stem)
+def test_the_engine_speaks_japanese_in_one_register(path):
+    """ja: です・ます throughout what the engine says in a worked example: no sentence ends in a
+    plain form (終了した, ではない, にない), and every fact of the 「いま：」 line is a polite sentence
+    (「場は空です；乙の番です。」), as the notes around them are."""
+    pytest.importorskip("ipywidgets")
+    from cardlab.i18n import language
+    from cardlab.widgets import Stepper
+
+    with language("ja"):
+        lines = Stepper(path).transcript().splitlines()
+    faults = []
+    for line in lines:
+        if line.startswith("いま："):
+            faults += [f"{line}: {c!r}" for c in _clauses(line.removeprefix("いま：")) if not POLITE.search(c)]
+        elif line.endswith("。"):
+            faults += [f"{line}: {c!r}" for c in _clauses(line) if PLAIN_VERB.search(c)]
+    assert not faults, f"{path.name}, plain forms:\n" + "\n".join(faults)
