@@ -253,9 +253,11 @@ class Worded(Message):
     __slots__ = ("message", "words")
 
     def __init__(self, message, words: str):
-        # Its values are the message's: a reader that picks a part of it (the ranking of a foul)
-        # finds it in a worded message too.
-        super().__init__("", getattr(message, "values", None))
+        # Made for every event of a game under such a rule set: the slots are set here, at once. Its
+        # values are the message's: a reader that picks a part of it (the ranking of a foul) finds
+        # it in a worded message too.
+        self.msgid, self.plural, self.count, self.context = "", None, None, None
+        self.values = message.values if isinstance(message, Message) else {}
         self.message = message
         self.words = words
 

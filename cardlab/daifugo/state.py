@@ -357,9 +357,11 @@ class DaifugoState(State):
 
     def _perform(self, action: Action) -> list[Event]:
         events = self._performed(action)
-        if self.rules.words is None:
+        words = self.rules.words
+        if words is None:
             return events
-        return [event._replace(text=Worded(event.text, self.rules.words)) for event in events]
+        # In the rule set's own words (ja: 単騎 under the web rules); tuple.__new__ as in _performed.
+        return [tuple.__new__(Event, (kind, player, cards, Worded(text, words))) for kind, player, cards, text in events]
 
     def _performed(self, action: Action) -> list[Event]:
         player, verb, cards = action
