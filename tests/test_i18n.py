@@ -375,3 +375,15 @@ def test_a_message_read_in_a_rule_sets_words_reads_their_entries_and_its_own_els
         assert str(Worded(_("Not your turn"), "yeeqia")) == str(_("Not your turn"))
     with language("en"):
         assert str(Worded(line, "yeeqia")) == str(line) == "甲 plays single 9."
+
+
+def test_every_message_in_a_rule_sets_words_is_a_message_the_code_writes():
+    """A message listed with the context "yeeqia" (cardlab.daifugo.words.YEEQIA_WORDS) is read in
+    place of the same message written without it: a list entry whose message the code no longer
+    writes would never be read."""
+    in_code = _in_code()
+    worded = {(context, msgid) for context, msgid in in_code if context and context.split()[0] == "yeeqia"}
+    assert worded, "no message has the web rules' words"
+    orphans = [msgid for context, msgid in worded
+               if ((context.split(" ", 1)[1] if " " in context else None), msgid) not in in_code]
+    assert not orphans, f"listed in YEEQIA_WORDS but written nowhere without the context: {orphans[:3]}"
