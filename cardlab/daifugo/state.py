@@ -10,7 +10,7 @@ from ..cards import Card, StandIn, card, count_cards, deck_set, format_cards, so
 from ..engine import (Action, DealError, Event, IllegalAction, IncompatibleRules, Refusal, State, View,
                       check_cards_unique, deal_cards, deal_hands, deal_random, player_name, player_names,
                       rule_set)
-from ..i18n import N_, Message, _, commas, ors, p_
+from ..i18n import N_, Later, Message, Worded, _, commas, ors, p_, worded
 from .combos import (Holding, Play, eight_cut, forbidden_finish, is_spade_three_return, judge,
                      plays_of, readings, starts_revolution)
 from .rules import RANK_TITLES, RULESETS, TITLES_READ, DaifugoRules, exchange_strength
@@ -185,7 +185,10 @@ class DaifugoState(State):
             else:  # a pass comes after the plays
                 self._checked = (action, plays[i] if i < len(plays) else None)
                 return None
-        return super().check(action)
+        refusal = super().check(action)
+        if refusal is None or self.rules.words is None:
+            return refusal
+        return Refusal(refusal.code, Worded(refusal.explanation, self.rules.words))
 
     def _check(self, action: Action) -> Refusal | None:
         player, verb, cards = action
@@ -353,6 +356,14 @@ class DaifugoState(State):
     # --- performing -----------------------------------------------------------------------------
 
     def _perform(self, action: Action) -> list[Event]:
+        events = self._performed(action)
+        words = self.rules.words
+        if words is None:
+            return events
+        # In the rule set's own words (ja: 単騎 under the web rules); tuple.__new__ as in _performed.
+        return [tuple.__new__(Event, (kind, player, cards, Worded(text, words))) for kind, player, cards, text in events]
+
+    def _performed(self, action: Action) -> list[Event]:
         player, verb, cards = action
         checked, play = self._checked
         self._offered, self._checked = None, (None, None)
@@ -514,13 +525,13 @@ class DaifugoState(State):
     def picture(self, **options) -> str:
         from .picture import daifugo_svg
 
-        return daifugo_svg(self, **options)
+        return str(worded(Later(lambda: daifugo_svg(self, **options)), self.rules.words))
 
     def play_words(self, action: Action) -> str | Message:
         """A play as the combination it makes: ``"a sequence ♠7-8-9"``, ``"three 5s"``."""
         if action.verb != "play":
             return super().play_words(action)
-        return self.play_of(action).called
+        return worded(self.play_of(action).called, self.rules.words)
 
     def place_word(self, name: str):
         """A place as players call it: 大富豪 for daifugo (its reading in English)."""
@@ -529,12 +540,12 @@ class DaifugoState(State):
     def table_talk(self) -> list[tuple[str, str]]:
         from .checklist import table_talk
 
-        return table_talk(self)
+        return [(worded(q, self.rules.words), worded(a, self.rules.words)) for q, a in table_talk(self)]
 
     def checklist(self, action: Action) -> list[tuple[str, str]]:
         from .checklist import ask
 
-        return ask(self, action)
+        return [(worded(q, self.rules.words), worded(a, self.rules.words)) for q, a in ask(self, action)]
 
     def with_rules(self, rules: DaifugoRules) -> "DaifugoState":
         """Also: refuses a position holding a card the other deck lacks (a joker under yeeqia);
@@ -689,7 +700,7 @@ class DaifugoState(State):
 
     def describe(self) -> Message:
         """The position as plain text, one fact a line (a message, read in the current language)."""
-        return position_text(self)
+        return worded(position_text(self), self.rules.words)
 
     def __str__(self) -> str:
         return str(self.describe())

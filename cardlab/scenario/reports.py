@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..cards import SUIT_SYMBOLS, plain
 from ..engine import State
-from ..i18n import N_, Message, _, commas, n_, semicolons
+from ..i18n import N_, Message, _, commas, n_, semicolons, worded
 from .reading import show_value
 from .running import RunResult, StepOutcome
 
@@ -76,11 +76,14 @@ def expectation_words(key: str, value, state: State | None = None) -> Message | 
     """What expectation ``key`` with ``value`` (as the loader gives it) confirms, in words a
     learner reads, in the current language: ``hand_sizes: {乙: 5}`` is "乙 has 5 cards". With the
     game's ``state``, a place reads as the game names it (:meth:`State.place_word`: 大富豪, not
-    daifugo). A key cardlab has no words for reads as the file writes it."""
+    daifugo), in the rule set's own words where it has them (its ``words``: 局 under Daifugo's web
+    rules). A key cardlab has no words for reads as the file writes it."""
     if key == "result" and state is not None and value:
         return semicolons([_("{player} is {rank}", player=p, rank=state.place_word(rank)) for p, rank in value.items()])
     words = _EXPECTATION_WORDS.get(key)
-    return words(value) if words else f"{key}: {show_value(value)}"
+    if not words:
+        return f"{key}: {show_value(value)}"
+    return worded(words(value), getattr(getattr(state, "rules", None), "words", None))
 
 
 def _outcome_word(o: StepOutcome) -> str:
