@@ -110,7 +110,7 @@ def test_a_jupyter_server_with_cardlab_installed_saves_the_still_picture(tmp_pat
     assert Server.contents_manager.notary.check_signature(saved)
 
 
-def _installed(prefix: Path) -> None:
+def install_data_files(prefix: Path) -> None:
     """cardlab's data files laid out in ``prefix`` as pyproject.toml tells an installer to."""
     files = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["data-files"]
     for folder, sources in files.items():
@@ -128,7 +128,7 @@ def test_installing_cardlab_enables_its_extension_and_the_lessons_settings(tmp_p
     from jupyterlab_server.settings_utils import _get_overrides
 
     prefix = tmp_path / "prefix"
-    _installed(prefix)
+    install_data_files(prefix)
     monkeypatch.setenv("JUPYTER_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("JUPYTER_CONFIG_PATH", str(prefix / "etc" / "jupyter"))
     server = ServerApp()
