@@ -11,17 +11,20 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 .PHONY: lab test check bench lessons clean site serve-site messages
 
-# Installing cardlab installs, into the venv, JupyterLab's settings for the lessons and cardlab's
+# Installing cardlab puts into its environment JupyterLab's settings for the lessons and cardlab's
 # server extension (pyproject.toml's data-files, from lab/): no news or update questions; no
 # autosave, so a learner who only runs and clicks leaves the lessons as committed; no widget state
 # saved with a notebook, and the extension drops widget views nothing could draw again, so a lesson
 # the learner saves reopens as still pictures with the line asking to run all cells. Binder and a
-# JupyterHub get the same from installing cardlab. (The rm: earlier versions of this Makefile
-# copied settings to overrides.json, which would take precedence over them.)
-$(VENV)/.installed: pyproject.toml lab/overrides.d/cardlab.json lab/jupyter_server_config.d/cardlab.json
+# JupyterHub get them with cardlab's wheel; an editable install leaves them out, so
+# tools/install_lab_files.py puts them into the venv as the wheel would. (The rm: earlier versions
+# of this Makefile copied settings to overrides.json, which would take precedence over them.)
+$(VENV)/.installed: pyproject.toml lab/overrides.d/cardlab.json lab/jupyter_server_config.d/cardlab.json \
+		tools/install_lab_files.py
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[lab,test,cluster]'
+	$(PY) tools/install_lab_files.py
 	rm -f $(VENV)/share/jupyter/lab/settings/overrides.json
 	touch $@
 

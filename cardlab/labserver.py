@@ -12,9 +12,10 @@ model is not saved with the notebook, and every view of a cardlab widget; the st
 (an output with nothing else, such as a tqdm bar's, goes). It drops saved widget state that no kept
 view shows, too (a browser reloaded while the kernel runs restores every model the kernel holds).
 
-Enabled by ``etc/jupyter/jupyter_server_config.d/cardlab.json``, which installing cardlab puts into
-the environment (``lab/jupyter_server_config.d/cardlab.json``, a data file in pyproject.toml), as it
-puts JupyterLab's settings for the lessons (``lab/overrides.d/cardlab.json``).
+Enabled by ``etc/jupyter/jupyter_server_config.d/cardlab.json``, which installing cardlab's wheel
+puts into the environment (``lab/jupyter_server_config.d/cardlab.json``, a data file in
+pyproject.toml), as it puts JupyterLab's settings for the lessons (``lab/overrides.d/cardlab.json``);
+`make lab`, whose install is editable, puts them there with ``tools/install_lab_files.py``.
 """
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ print(json.dumps([server.jpserver_extensions.get("cardlab.labserver"),
 
 @pytest.mark.skipif(os.environ.get("CARDLAB_SKIP_BINDER") == "1", reason="CARDLAB_SKIP_BINDER=1")
 def test_durak_lessons_run_in_a_binder_environment(tmp_path):
-    # A copy of the repository, as repo2docker sees it: the requirements' "-e ." is relative to it.
+    # A copy of the repository, as repo2docker sees it: the requirements' "." is relative to it.
     repo = tmp_path / "repo"
     shutil.copytree(ROOT, repo, ignore=shutil.ignore_patterns(
         ".venv", ".git", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis", "test-output",

@@ -625,6 +625,13 @@ def _language_links(index: Path) -> list[tuple[str, Path]]:
             for text, target in re.findall(r"\[([^\]]+)\]\(([^)]+)\)", line)]
 
 
+def _menu_path(index: Path) -> tuple[str, str]:
+    """The menu and item an index tells a learner to choose to run a lesson (its first
+    **Menu → Item**)."""
+    text = "".join(json.loads(index.read_text(encoding="utf-8"))["cells"][0]["source"])
+    return re.search(r"\*\*([^*→]+?) → ([^*]+?)\*\*", text).groups()
+
+
 @pytest.fixture
 def make_lab(tmp_path):
     """`make lab LESSONS=... PORT=... BROWSER=no`, as a teacher types it, in a copy of the
@@ -694,6 +701,13 @@ def test_make_lab_lands_on_the_editions_index_and_its_language_links_open(browse
         sync_api.expect(shown.locator("h1").first).to_contain_text(_heading(index))
         sync_api.expect(page.locator(".jp-Launcher")).to_have_count(0)
         page.screenshot(path=str(out_dir / f"make_lab_{lessons}_index.png"))
+        # The menu path the index names is the one on the screen, in JupyterLab's menus as `make
+        # lab` sets them to the edition's language.
+        menu, item = _menu_path(index)
+        page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(rf"^{re.escape(menu)}$")).click()
+        sync_api.expect(page.locator(".lm-Menu-itemLabel", has_text=re.compile(rf"^{re.escape(item)}$"))).to_be_visible()
+        page.screenshot(path=str(out_dir / f"make_lab_{lessons}_run_menu.png"))
+        page.keyboard.press("Escape")
         landing = page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab").first
         links = _language_links(index)
         assert len(links) == 2

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
-import tomllib
+import runpy
 from pathlib import Path
 
 import nbformat
@@ -110,13 +110,9 @@ def test_a_jupyter_server_with_cardlab_installed_saves_the_still_picture(tmp_pat
     assert Server.contents_manager.notary.check_signature(saved)
 
 
-def install_data_files(prefix: Path) -> None:
-    """cardlab's data files laid out in ``prefix`` as pyproject.toml tells an installer to."""
-    files = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["data-files"]
-    for folder, sources in files.items():
-        (prefix / folder).mkdir(parents=True, exist_ok=True)
-        for source in sources:
-            (prefix / folder / Path(source).name).write_bytes((ROOT / source).read_bytes())
+# cardlab's data files laid out in a prefix as installing cardlab's wheel lays them out (the
+# tool `make lab` runs after its editable install).
+install_data_files = runpy.run_path(str(ROOT / "tools" / "install_lab_files.py"))["install"]
 
 
 def test_installing_cardlab_enables_its_extension_and_the_lessons_settings(tmp_path, monkeypatch):
