@@ -694,6 +694,7 @@ def test_make_lab_lands_on_the_editions_index_and_its_language_links_open(browse
     assert urllib.parse.urlparse(url).path == "/lab/tree/" + index.relative_to(ROOT / "lessons").as_posix()
     page = browser.new_context(viewport=PROJECTOR).new_page()
     page.set_default_timeout(TIMEOUT_MS)
+    sync_api.expect.set_options(timeout=TIMEOUT_MS)
     page.add_locator_handler(page.locator(".jp-Dialog"), _accept_dialog, no_wait_after=True)
     try:
         page.goto(url)
