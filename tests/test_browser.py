@@ -706,7 +706,8 @@ def test_make_lab_lands_on_the_editions_index_and_its_language_links_open(browse
         # lab` sets them to the edition's language.
         menu, item = _menu_path(index)
         page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(rf"^{re.escape(menu)}$")).click()
-        sync_api.expect(page.locator(".lm-Menu-itemLabel", has_text=re.compile(rf"^{re.escape(item)}$"))).to_be_visible()
+        entry = page.locator(".lm-Menu-itemLabel", has_text=re.compile(rf"^{re.escape(item)}$"))
+        sync_api.expect(entry).to_be_visible()
         page.screenshot(path=str(out_dir / f"make_lab_{lessons}_run_menu.png"))
         page.keyboard.press("Escape")
         landing = page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab").first

@@ -12,7 +12,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from cardlab.labserver import WIDGET_STATE, WIDGET_VIEW, keep_drawable_widgets, pre_save_hook
+from cardlab.labserver import STILL_PICTURE, WIDGET_STATE, WIDGET_VIEW, keep_drawable_widgets, pre_save_hook
 
 ROOT = Path(__file__).resolve().parent.parent
 STILL = '<div class="cardlab-static"><b>Durak</b><p><i>Run all cells ...</i></p></div>'
@@ -67,6 +67,12 @@ def test_saved_state_nothing_shows_goes_and_a_cardlab_widget_is_never_drawn_from
     assert [output["data"].get(WIDGET_VIEW, {}).get("model_id") for output in _outputs(notebook)] == [None, "s"]
     assert set(notebook["metadata"]["widgets"][WIDGET_STATE]["state"]) == {"s", "l"}
     nbformat.validate(notebook)
+
+
+def test_the_hook_knows_a_cardlab_widgets_still_picture():
+    from cardlab.widgets import still_html
+
+    assert STILL_PICTURE in still_html("Durak", "<p>the position</p>")
 
 
 def test_a_notebook_with_nothing_to_drop_is_saved_as_it_came():
