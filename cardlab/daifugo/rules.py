@@ -121,6 +121,11 @@ class DaifugoRules:
     jokers_equal = True
 
     @property
+    def description(self) -> str:
+        """The rule set in a few words (English, as the scenario contract says it)."""
+        return DESCRIPTIONS.get(self.name, "")
+
+    @property
     def deck(self) -> tuple[Card, ...]:
         return _deck(self.deck_name)
 
@@ -143,6 +148,11 @@ class DaifugoRules:
         """The highest place a card can hold in a sequence."""
         return PLACE[2] if self.twos_in_sequences else PLACE[14]
 
+
+DESCRIPTIONS = {
+    "jdf": "the Japan Daifugo Federation's official four-player rules: 54 cards, sets of four games",
+    "yeeqia": "the 52-card web rules of daifugo.yeeqia.com: no jokers, matches of three games with points",
+}
 
 RULESETS = {
     "jdf": DaifugoRules(
