@@ -32,6 +32,7 @@ from typing import Any, ClassVar, Iterable, NamedTuple
 
 from .cards import Card, CardError, StandIn, card, format_cards, parse_token, to_symbols
 from .i18n import N_, Message, _, current_language, join, n_, shorten, shown
+from .registry import game_of
 
 # Reason codes of the contract in their order of precedence (where several apply, the first wins):
 # what each means, and the short title a learner reads above the explanation ("Not your turn: ...").
@@ -587,9 +588,7 @@ class State:
         return self.describe()
 
     def _repr_html_(self) -> str:
-        from .display import state_html
-
-        return state_html(self)
+        return game_of(self).html(self)
 
     def parse_action(self, text: str) -> Action:
         """Parse ``"PLAYER VERB [CARD ...]"``. Raises :class:`NotationError` for an unknown player,
@@ -612,8 +611,9 @@ class State:
                                         seats=seats))
         verb = verb.lower()
         if verb not in self.VERBS and verb not in CONTRACT_VERBS:
-            raise NotationError(text, _("{game} has no verb {verb} (verbs: {verbs})", game=_(self.game_title),
-                                        verb=shown(verb), verbs=", ".join(self.VERBS)))
+            raise NotationError(text, _("{game} has no verb {verb} (verbs: {verbs})",
+                                        game=_(self.NAME) if self.NAME else self.game, verb=shown(verb),
+                                        verbs=", ".join(self.VERBS)))
         try:
             cards = tuple(parse_token(a) for a in args)
         except CardError as exc:
@@ -633,9 +633,10 @@ class State:
 
 
 class Match:
-    """Game after game without end, each one the previous game's :meth:`State.next_game`, seeded
-    from ``random.Random(seed)``; ``first`` is the first game. A game module's ``new_match`` makes
-    its matches: this one, or its own kind with the same attributes and methods.
+    """Game after game without end, each one the previous game's next game (its spec's
+    ``next_game``, :class:`cardlab.game.Game`), seeded from ``random.Random(seed)``; ``first`` is
+    the first game. A game's ``new_match`` makes its matches: this one, or its own kind with the same
+    attributes and methods.
 
     ``game`` is the game being played; ``games`` the number of games the match has (``None``: no
     end), ``kind`` its name when it has one (``"jdf set"``); :meth:`next_game` deals the next game
@@ -650,7 +651,7 @@ class Match:
 
     def next_game(self) -> State:
         """Deal the next game (the current one must be over) and make it the current one."""
-        self.game = self.game.next_game(seed=self._rng.getrandbits(32))
+        self.game = game_of(self.game).next_game(self.game, seed=self._rng.getrandbits(32))
         return self.game
 
     def is_over(self) -> bool:

@@ -22,6 +22,7 @@ from cardlab.cards import card, parse_cards
 from cardlab.durak import picture as durak_picture
 from cardlab.engine import Action
 from cardlab.i18n import _, language
+from cardlab.registry import find_game
 from cardlab.scenario import load
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -258,7 +259,20 @@ def read_all():
         reader.check("game title", _(durak.State.game_title), state)
         reader.check("name", _(durak.State.NAME), state)
         reader.check("a verb Durak has not", state.check(Action("甲", "play", (durak.DECK[0],))).text(), state)
+        # The spec's own words: the verbs' buttons, and what its expectations confirm in a replay.
+        spec = find_game("durak")
+        for verb in spec.verbs:
+            reader.check(f"the {verb} button", spec.verb_label(verb), state)
+        for key, values in EXPECTED.items():
+            for value in values:
+                reader.check(f"expectation {key}: {value}", spec.expectation_words[key](value), state)
     return {part: (reader.count, reader.problems) for part, reader in found.items()}, seen.seen
+
+
+# A value or two of each expectation of Durak's own, to read what each confirms in words.
+EXPECTED = {"stock_size": (0, 5), "trump": ("S",), "attacker": ("甲",), "defender": ("乙",),
+            "table": (frozenset(), frozenset(durak.DECK[:2])), "discard_size": (4,), "loser": (None, "甲"),
+            "draw": (True, False), "attack_limit": (6,)}
 
 
 def test_every_worked_example_reads_without_english(read_all):

@@ -233,7 +233,16 @@ class ToyState(State):
         return False
 
 
-def test_unknown_game_falls_back_to_hands_and_text():
+def test_unknown_game_falls_back_to_hands_and_text(monkeypatch):
+    from cardlab import registry
+    from cardlab.game import Game
+
+    class Toy(Game):  # a spec that draws nothing of its own: the default picture
+        name = "toy"
+
+    monkeypatch.setattr(registry, "_games", dict(registry._games))
+    monkeypatch.setattr(registry, "_by_class", {})
+    registry.register(Toy())
     teaching = state_svg(ToyState())
     parse(teaching)
     assert "red joker" in teaching and "toy: A holds S3 H4 &amp; B holds RJ" in teaching

@@ -3,12 +3,30 @@ each of its hooks lives in this package."""
 
 from __future__ import annotations
 
-from ..game import Game
-from ..i18n import N_, p_
+from ..cards import SUIT_SYMBOLS
+from ..game import Game, cards_words, per_player, yes_no
+from ..i18n import N_, _, commas, p_
 from . import DEAL_KEYS, DEFAULT_PLAYERS, EXPECTATIONS, PLAYER_COUNTS, inapplicable_expectation
 from .match import new_match
 from .rules import RULESETS
 from .state import DaifugoState, DaifugoView, from_deal, new_game
+
+
+# What each expectation of Daifugo's own confirms, in words a learner reads (scenario replays).
+EXPECTATION_WORDS = {
+    "turn": lambda p: _("{player} is to play", player=p) if p else _("nobody is to play"),
+    "top": lambda cards: (_("the play to beat is {cards}", cards=cards_words(cards)) if cards
+                          else _("the table is clear")),
+    "revolution": yes_no(N_("a revolution is in force"), N_("no revolution is in force")),
+    "lock": lambda suits: (_("locked to {suits}", suits=" ".join(SUIT_SYMBOLS[x] for x in sorted(suits)))
+                           if suits else _("no suit is locked")),
+    "fouls": lambda ps: (_("went out on a forbidden finish: {players}", players=commas(ps)) if ps
+                         else _("no forbidden finish")),
+    "demoted": lambda p: _("{player} is demoted (都落ち)", player=p) if p else _("nobody is demoted"),
+    "result": per_player(lambda p, rank: _("{player} is {rank}", player=p, rank=rank), N_("no places yet")),
+    "points": per_player(lambda p, n: _("{player} scores {points}", player=p, points=f"{n:+d}"),
+                         N_("no points yet")),
+}
 
 
 class DaifugoGame(Game):
@@ -27,6 +45,7 @@ class DaifugoGame(Game):
                               "shape_mismatch", "suit_lock", "not_stronger"})
     deal_keys = DEAL_KEYS
     expectations = EXPECTATIONS
+    expectation_words = EXPECTATION_WORDS
     counted_events = {"revolutions": "revolution"}
     private_events = frozenset({"give", "exchange"})  # the two players of a pair see the cards
 

@@ -3,11 +3,31 @@ of its hooks lives in this package."""
 
 from __future__ import annotations
 
-from ..game import Game
-from ..i18n import N_, p_
+from ..cards import SUIT_SYMBOLS
+from ..game import Game, cards_words, yes_no
+from ..i18n import N_, _, n_, p_
 from . import DEAL_KEYS, EXPECTATIONS
 from .rules import DEFAULT_PLAYERS, PLAYER_COUNTS, RULESETS
 from .state import DurakState, DurakView, from_deal, new_game, new_match
+
+
+# What each expectation of Durak's own confirms, in words a learner reads (scenario replays).
+EXPECTATION_WORDS = {
+    "stock_size": lambda n: (n_("the stock has {count} card", "the stock has {count} cards", n) if n
+                             else _("the stock is empty")),
+    "trump": lambda suit: _("trumps are {suit}", suit=SUIT_SYMBOLS[suit]),
+    "attacker": lambda p: _("{player} attacks", player=p),
+    "defender": lambda p: _("{player} defends", player=p),
+    "table": lambda cards: (_("on the table: {cards}", cards=cards_words(cards)) if cards
+                            else _("the table is empty")),
+    "discard_size": lambda n: n_("{count} card beaten off and out of the game",
+                                 "{count} cards beaten off and out of the game", n),
+    "loser": lambda p: (_("{player} is left holding cards: the durak", player=p) if p
+                        else _("nobody loses")),
+    "draw": yes_no(N_("the game is a draw"), N_("the game is not a draw")),
+    "attack_limit": lambda n: n_("this round may hold at most {count} attack card",
+                                 "this round may hold at most {count} attack cards", n),
+}
 
 
 class DurakGame(Game):
@@ -28,6 +48,7 @@ class DurakGame(Game):
                               "not_in_hand", "attack_limit", "rank_not_on_table", "cannot_beat", "not_on_table"})
     deal_keys = DEAL_KEYS
     expectations = EXPECTATIONS
+    expectation_words = EXPECTATION_WORDS
     private_events = frozenset({"draw"})
 
     def new_game(self, rules, players=None, seed: int = 0, **options) -> DurakState:

@@ -3,11 +3,22 @@ where each of its hooks lives in this package."""
 
 from __future__ import annotations
 
-from ..game import Game
-from ..i18n import N_, p_
+from ..game import Game, cards_words
+from ..i18n import N_, _, n_, p_
 from . import DEAL_KEYS, DEFAULT_PLAYERS, EXPECTATIONS, PLAYER_COUNTS
 from .rules import RULESETS
 from .state import GanDengYanState, GanDengYanView, from_deal, new_game, new_match
+
+
+# What each expectation of Gan Deng Yan's own confirms, in words a learner reads (scenario replays).
+EXPECTATION_WORDS = {
+    "stock_size": lambda n: (n_("the stock has {count} card", "the stock has {count} cards", n) if n
+                             else _("the stock is empty")),
+    "turn": lambda p: _("{player} is to play", player=p) if p else _("nobody is to play"),
+    "top": lambda cards: (_("the play to beat is {cards}", cards=cards_words(cards)) if cards
+                          else _("the table is clear")),
+    "winner": lambda p: _("{player} has won", player=p) if p else _("nobody has won yet"),
+}
 
 
 class GanDengYanGame(Game):
@@ -25,6 +36,7 @@ class GanDengYanGame(Game):
                               "not_one_higher"})
     deal_keys = DEAL_KEYS
     expectations = EXPECTATIONS
+    expectation_words = EXPECTATION_WORDS
     private_events = frozenset({"draw"})
 
     def new_game(self, rules, players=None, seed: int = 0, **options) -> GanDengYanState:
@@ -83,6 +95,11 @@ class GanDengYanGame(Game):
         from .bot import rule_of_thumb
 
         return rule_of_thumb(view)
+
+    def alternatives(self, view):
+        from .bot import alternatives
+
+        return alternatives(view)
 
 
 GAME = GanDengYanGame()
