@@ -1,5 +1,5 @@
-"""Durak's spec (:class:`cardlab.game.Game`): what the shared code knows of the game, and where each
-of its hooks lives in this package."""
+"""Durak's spec (:class:`cardlab.game.Game`): what the shared code knows of the game, and which of
+this package's modules answers each of its hooks."""
 
 from __future__ import annotations
 
@@ -7,9 +7,12 @@ from ..cards import SUIT_SYMBOLS
 from ..game import Game, cards_words, yes_no
 from ..i18n import N_, _, n_, p_
 from . import DEAL_KEYS, EXPECTATIONS
+from .bot import rule_of_thumb
+from .checklist import ask, table_talk
+from .match import new_match, next_game, outcome, score_line, score_total
+from .picture import durak_table_svg, focus, hand_order, table_cards
 from .rules import DEFAULT_PLAYERS, PLAYER_COUNTS, RULESETS
-from .state import DurakState, DurakView, from_deal, new_game, new_match
-
+from .state import DurakState, DurakView, from_deal, new_game
 
 # What each expectation of Durak's own confirms, in words a learner reads (scenario replays).
 EXPECTATION_WORDS = {
@@ -52,6 +55,7 @@ class DurakGame(Game):
     private_events = frozenset({"draw"})
 
     def new_game(self, rules, players=None, seed: int = 0, **options) -> DurakState:
+        """:func:`.state.new_game` (``previous_loser`` as an option)."""
         return new_game(rules, self.seats(rules, players), seed, **options)
 
     def from_deal(self, rules, players, **deal) -> DurakState:
@@ -60,53 +64,30 @@ class DurakGame(Game):
     def new_match(self, rules, players=None, seed: int = 0):
         return new_match(rules, self.seats(rules, players), seed)
 
-    # Still on the position until the hooks move to the game's modules.
-    def focus(self, state):
-        return state.focus()
+    # The hooks, each the function of this package that answers it.
+    picture = staticmethod(durak_table_svg)
+    focus = staticmethod(focus)
+    hand_order = staticmethod(hand_order)
+    table_cards = staticmethod(table_cards)
+    checklist = staticmethod(ask)
+    table_talk = staticmethod(table_talk)
+    next_game = staticmethod(next_game)
+    outcome = staticmethod(outcome)
+    score_line = staticmethod(score_line)
+    score_total = staticmethod(score_total)
+    rule_of_thumb = staticmethod(rule_of_thumb)
 
-    def hand_order(self, state, cards):
-        return state.hand_order(cards)
+    def deal_spec(self, state: DurakState) -> dict:
+        """The hands, the stock, the trump and the attacker."""
+        return {**super().deal_spec(state), "stock": [str(c) for c in state.stock], "trump": state.trump,
+                "attacker": state.attacker}
 
-    def table_cards(self, state):
-        return state.table_cards()
-
-    def deal_spec(self, state):
-        return state.deal_spec()
-
-    def expect_spec(self, state):
-        return state.expect_spec()
-
-    def next_game(self, state, seed: int = 0):
-        return state.next_game(seed=seed)
-
-    def outcome(self, state):
-        return state.outcome()
-
-    def score_line(self, state):
-        return state.score_line()
-
-    def score_total(self, state):
-        return state.score_total()
-
-    def picture(self, state, **options) -> str:
-        from .picture import durak_table_svg
-
-        return durak_table_svg(state, **options)
-
-    def checklist(self, state, action):
-        from .checklist import ask
-
-        return ask(state, action)
-
-    def table_talk(self, state):
-        from .checklist import table_talk
-
-        return table_talk(state)
-
-    def rule_of_thumb(self, view):
-        from .bot import rule_of_thumb
-
-        return rule_of_thumb(view)
+    def expect_spec(self, state: DurakState) -> dict:
+        """Over, the hand sizes and, once over, the loser (``None`` for a draw)."""
+        expect = super().expect_spec(state)
+        if state.is_over():
+            expect["loser"] = state.loser
+        return expect
 
 
 GAME = DurakGame()
