@@ -377,16 +377,6 @@ def top_row(tokens: list, player: str | None, x: float, y: float, width: float, 
     return "".join(parts), row_w, top - y + width * 1.4 + 20, label
 
 
-def daifugo_top_svg(cards: Iterable, player: str | None, *, width: float = 60, four_colour: bool = False,
-                    highlight: Iterable = ()) -> str:
-    """The combination on top of the table in a climbing game (Daifugo, Gan Deng Yan), with who
-    played it: a row of cards and a caption. A joker or wild card standing in for another card
-    (``RJ=H10``) is drawn as itself with "as 10♥" under it. No cards: "the table is empty"."""
-    markup, row_w, row_h, label = top_row(list(cards), player, PAD, PAD, width,
-                                           highlight=highlight_set(highlight), four_colour=four_colour)
-    return svg_document(row_w + 2 * PAD, row_h + 2 * PAD, label, markup)
-
-
 # --- seats ------------------------------------------------------------------------------------
 
 def seats_svg(labels: list[str], caption: str, lines: list | None = None) -> str:

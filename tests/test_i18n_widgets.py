@@ -21,11 +21,12 @@ from cardlab import card, daifugo, durak, gandengyan, i18n
 from cardlab.bots import MonteCarloBot, RandomBot, make_bot
 from cardlab.cards import ALL_CARDS, CardError, count_cards, parse_token
 from cardlab.charts import LAB_WORDS, bar_chart, chart_text, count_text
+from cardlab.daifugo.picture import daifugo_top_svg
 from cardlab.display import Folded, Seats, cards_html
 from cardlab.i18n import _
 from cardlab.registry import game_of
 from cardlab.scenario import expectation_words
-from cardlab.svg import (Middle, card_svg, daifugo_top_svg, generic_svg, hand_svg, play_names, seats_svg,
+from cardlab.svg import (Middle, card_svg, generic_svg, hand_svg, play_names, seats_svg,
                          state_svg, table_svg)
 
 from pseudo_i18n import english_words, pseudo_language

@@ -14,9 +14,10 @@ from cardlab import card, deck, durak, parse_cards
 from cardlab.display import Hand, cards_html, state_html
 from cardlab.engine import State
 from cardlab.scenario import load, run
+from cardlab.daifugo.picture import daifugo_top_svg
 from cardlab.durak.picture import durak_table_svg
 from cardlab.svg import (BACK_LABEL, FOUR_COLOURS, HIGHLIGHT, INK, RED, TWO_COLOURS, card_svg,
-                         daifugo_top_svg, hand_svg, jokers_equal, state_svg)
+                         hand_svg, jokers_equal, state_svg)
 
 ROOT = Path(__file__).resolve().parent.parent
 ROUTE_A = ROOT / "lessons" / "scenarios" / "durak" / "route_a.yaml"

@@ -1,5 +1,5 @@
-"""Daifugo's spec (:class:`cardlab.game.Game`): what the shared code knows of the game, and where
-each of its hooks lives in this package."""
+"""Daifugo's spec (:class:`cardlab.game.Game`): what the shared code knows of the game, and which
+of this package's modules answers each of its hooks."""
 
 from __future__ import annotations
 
@@ -7,8 +7,11 @@ from ..cards import SUIT_SYMBOLS
 from ..game import Game, cards_words, per_player, yes_no
 from ..i18n import N_, _, commas, p_
 from . import DEAL_KEYS, DEFAULT_PLAYERS, EXPECTATIONS, PLAYER_COUNTS, inapplicable_expectation
-from .match import new_match
-from .rules import RULESETS
+from .bot import rule_of_thumb
+from .checklist import ask, table_talk
+from .match import new_match, next_game, outcome, score_line, score_total
+from .picture import daifugo_svg, hand_order
+from .rules import RULESETS, TITLES_READ
 from .state import DaifugoState, DaifugoView, from_deal, new_game
 
 
@@ -53,6 +56,7 @@ class DaifugoGame(Game):
         return inapplicable_expectation(key, rules)
 
     def new_game(self, rules, players=None, seed: int = 0, **options) -> DaifugoState:
+        """:func:`.state.new_game` (``leader``, ``previous_ranks`` and ``blind`` as options)."""
         return new_game(rules, self.seats(rules, players), seed, **options)
 
     def from_deal(self, rules, players, **deal) -> DaifugoState:
@@ -61,59 +65,53 @@ class DaifugoGame(Game):
     def new_match(self, rules, players=None, seed: int = 0):
         return new_match(rules, self.seats(rules, players), seed)
 
-    # Still on the position until the hooks move to the game's modules.
-    def focus(self, state):
-        return state.focus()
+    # The hooks, each the function of this package that answers it.
+    picture = staticmethod(daifugo_svg)
+    hand_order = staticmethod(hand_order)
+    checklist = staticmethod(ask)
+    table_talk = staticmethod(table_talk)
+    next_game = staticmethod(next_game)
+    outcome = staticmethod(outcome)
+    score_line = staticmethod(score_line)
+    score_total = staticmethod(score_total)
+    rule_of_thumb = staticmethod(rule_of_thumb)
 
-    def hand_order(self, state, cards):
-        return state.hand_order(cards)
+    def focus(self, state: DaifugoState) -> str:
+        """The player whose turn it is; else (the exchange, the end) the first player who may act."""
+        return state.turn if state.turn is not None and not state.over else super().focus(state)
 
-    def play_words(self, state, action):
-        return state.play_words(action)
+    def play_words(self, state: DaifugoState, action):
+        """A play as the combination it makes: ``"a sequence ♠7-8-9"``, ``"three 5s"``."""
+        if action.verb != "play":
+            return super().play_words(state, action)
+        return state.play_of(action).called
 
-    def place_word(self, state, name):
-        return state.place_word(name)
+    def place_word(self, state: DaifugoState, name: str):
+        """A place as players call it: 大富豪 for daifugo (its reading in English)."""
+        return TITLES_READ.get(name, name)
 
-    def known_cards(self, state, seat):
-        return state.known_cards(seat)
+    def known_cards(self, state: DaifugoState, seat: str) -> set:
+        """The seat's hand and the cards it set aside to give in the exchange."""
+        return set(state.hands[seat]) | set(state.gives.get(seat, ()))
 
-    def deal_spec(self, state):
-        return state.deal_spec()
+    def deal_spec(self, state: DaifugoState) -> dict:
+        """The hands, the leader and the previous game's ranks (when there was one)."""
+        deal = {**super().deal_spec(state), "leader": state.leader}
+        if state.previous_ranks:
+            deal["previous_ranks"] = dict(state.previous_ranks)
+        return deal
 
-    def expect_spec(self, state):
-        return state.expect_spec()
-
-    def next_game(self, state, seed: int = 0):
-        return state.next_game(seed=seed)
-
-    def outcome(self, state):
-        return state.outcome()
-
-    def score_line(self, state):
-        return state.score_line()
-
-    def score_total(self, state):
-        return state.score_total()
-
-    def picture(self, state, **options) -> str:
-        from .picture import daifugo_svg
-
-        return daifugo_svg(state, **options)
-
-    def checklist(self, state, action):
-        from .checklist import ask
-
-        return ask(state, action)
-
-    def table_talk(self, state):
-        from .checklist import table_talk
-
-        return table_talk(state)
-
-    def rule_of_thumb(self, view):
-        from .bot import rule_of_thumb
-
-        return rule_of_thumb(view)
+    def expect_spec(self, state: DaifugoState) -> dict:
+        """Over, the hand sizes, then whose turn it is or, once over, the ranks and the points
+        (under a rule set with points)."""
+        expect = super().expect_spec(state)
+        if not state.is_over():
+            expect["turn"] = state.turn
+        else:
+            expect["result"] = state.result()
+            if state.points():
+                expect["points"] = state.points()
+        return expect
 
 
 GAME = DaifugoGame()
