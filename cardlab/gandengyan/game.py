@@ -1,13 +1,17 @@
 """Gan Deng Yan's spec (:class:`cardlab.game.Game`): what the shared code knows of the game, and
-where each of its hooks lives in this package."""
+which of this package's modules answers each of its hooks."""
 
 from __future__ import annotations
 
 from ..game import Game, cards_words
 from ..i18n import N_, _, n_, p_
 from . import DEAL_KEYS, DEFAULT_PLAYERS, EXPECTATIONS, PLAYER_COUNTS
+from .bot import alternatives, rule_of_thumb
+from .checklist import ask, table_talk
+from .match import new_match, next_game, outcome, score_line, score_total
+from .picture import gandengyan_svg, hand_order
 from .rules import RULESETS
-from .state import GanDengYanState, GanDengYanView, from_deal, new_game, new_match
+from .state import GanDengYanState, GanDengYanView, from_deal, new_game
 
 
 # What each expectation of Gan Deng Yan's own confirms, in words a learner reads (scenario replays).
@@ -40,6 +44,7 @@ class GanDengYanGame(Game):
     private_events = frozenset({"draw"})
 
     def new_game(self, rules, players=None, seed: int = 0, **options) -> GanDengYanState:
+        """:func:`.state.new_game` (``dealer`` as an option)."""
         return new_game(rules, self.seats(rules, players), seed, **options)
 
     def from_deal(self, rules, players, **deal) -> GanDengYanState:
@@ -48,58 +53,40 @@ class GanDengYanGame(Game):
     def new_match(self, rules, players=None, seed: int = 0):
         return new_match(rules, self.seats(rules, players), seed)
 
-    # Still on the position until the hooks move to the game's modules.
-    def focus(self, state):
-        return state.focus()
+    # The hooks, each the function of this package that answers it.
+    picture = staticmethod(gandengyan_svg)
+    hand_order = staticmethod(hand_order)
+    checklist = staticmethod(ask)
+    table_talk = staticmethod(table_talk)
+    next_game = staticmethod(next_game)
+    outcome = staticmethod(outcome)
+    score_line = staticmethod(score_line)
+    score_total = staticmethod(score_total)
+    rule_of_thumb = staticmethod(rule_of_thumb)
+    alternatives = staticmethod(alternatives)
 
-    def hand_order(self, state, cards):
-        return state.hand_order(cards)
+    def focus(self, state: GanDengYanState) -> str:
+        """The player whose turn it is; else (the end) the first player who may act."""
+        return state.turn if state.turn is not None and not state.over else super().focus(state)
 
-    def play_words(self, state, action):
-        return state.play_words(action)
+    def play_words(self, state: GanDengYanState, action):
+        """A play as the combination it makes: ``"a run 7-8-9"``, ``"three 5s"``."""
+        if action.verb != "play":
+            return super().play_words(state, action)
+        return state.play_of(action).called
 
-    def deal_spec(self, state):
-        return state.deal_spec()
+    def deal_spec(self, state: GanDengYanState) -> dict:
+        """The hands, the stock and the leader (the dealer)."""
+        return {**super().deal_spec(state), "stock": [str(c) for c in state.stock], "leader": state.lead}
 
-    def expect_spec(self, state):
-        return state.expect_spec()
-
-    def next_game(self, state, seed: int = 0):
-        return state.next_game(seed=seed)
-
-    def outcome(self, state):
-        return state.outcome()
-
-    def score_line(self, state):
-        return state.score_line()
-
-    def score_total(self, state):
-        return state.score_total()
-
-    def picture(self, state, **options) -> str:
-        from .picture import gandengyan_svg
-
-        return gandengyan_svg(state, **options)
-
-    def checklist(self, state, action):
-        from .checklist import ask
-
-        return ask(state, action)
-
-    def table_talk(self, state):
-        from .checklist import table_talk
-
-        return table_talk(state)
-
-    def rule_of_thumb(self, view):
-        from .bot import rule_of_thumb
-
-        return rule_of_thumb(view)
-
-    def alternatives(self, view):
-        from .bot import alternatives
-
-        return alternatives(view)
+    def expect_spec(self, state: GanDengYanState) -> dict:
+        """Over, the hand sizes, then whose turn it is or, once over, the winner."""
+        expect = super().expect_spec(state)
+        if not state.is_over():
+            expect["turn"] = state.turn
+        else:
+            expect["winner"] = state.winner
+        return expect
 
 
 GAME = GanDengYanGame()
