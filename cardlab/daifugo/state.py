@@ -10,7 +10,7 @@ from ..cards import Card, StandIn, card, count_cards, deck_set, format_cards, so
 from ..engine import (Action, DealError, Event, IllegalAction, IncompatibleRules, Refusal, State, View,
                       check_cards_unique, deal_cards, deal_hands, deal_random, player_name, player_names,
                       rule_set)
-from ..i18n import N_, Message, _, commas, ors, p_
+from ..i18n import N_, Message, _, commas, ors
 from .combos import (Holding, Play, eight_cut, forbidden_finish, is_spade_three_return, judge,
                      plays_of, readings, starts_revolution)
 from .rules import RULESETS, TITLES_READ, DaifugoRules, exchange_obligation, exchange_strength, forced_strengths

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ..cards import Card, deck_set, format_cards, plain
+from ..cards import Card, deck_set
 from ..engine import (Action, DealError, Event, IllegalAction, Refusal, State, View,
                       check_cards_unique, deal_cards, deal_hands, deal_random, player_name, player_names,
                       rule_set)
-from ..i18n import N_, Message, _, join, n_, ors, p_, semicolons
+from ..i18n import N_, _, join, n_, semicolons
 from .combos import Play, alone_text, can_lead, legal_plays, resolve, ruling, show, token_text
 from .rules import RULESETS, GanDengYanRules, in_order
 from .words import position_text
