@@ -12,7 +12,7 @@ from ..cards import deck
 
 HAND_SIZE = 6
 MAX_ATTACK = 6
-DECK = deck("durak36")
+DECK = deck("stripped36")
 DECK_SET = frozenset(DECK)
 
 
