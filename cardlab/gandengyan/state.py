@@ -41,7 +41,7 @@ class GanDengYanView(View):
 
 class GanDengYanState(State):
     """A Gan Deng Yan game in progress. Build one with :func:`new_game` or :func:`from_deal`; deal
-    the next game, which the winner deals and leads, with :meth:`next_game`.
+    the next game, which the winner deals and leads, with :func:`~.match.next_game`.
 
     What it holds: ``hands``; ``stock``, the draw pile (first card drawn first); ``table``, the
     ``(player, Play)`` pairs of the round (its last is ``top``, by ``last_player``); ``pile``, the
