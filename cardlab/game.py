@@ -25,10 +25,10 @@ from typing import Any, Callable, ClassVar, Mapping
 
 from .cards import Card, format_cards, plain
 from .engine import Action, Match, State, View
-from .i18n import N_, Message, _, join, semicolons, words
+from .i18n import N_, Message, _, join, n_, semicolons, words
 from .svg import generic_svg
 
-__all__ = ["Game", "cards_words", "per_player", "words", "yes_no"]
+__all__ = ["Game", "cards_words", "per_player", "stock_words", "top_words", "turn_words", "words", "yes_no"]
 
 # The seats of a game dealt without names (new_game with players=None): 甲, 乙, 丙 ...
 SEAT_NAMES = "甲乙丙丁戊己庚辛"
@@ -49,6 +49,25 @@ def yes_no(yes: str, no: str) -> Callable[[bool], Message]:
 def per_player(phrase: Callable[[str, Any], Message], none: str = N_("nothing yet")) -> Callable:
     """The words of an expectation by player: ``phrase(player, value)`` for each, or ``none``."""
     return lambda value: semicolons([phrase(p, x) for p, x in value.items()]) if value else _(none)
+
+
+# The words of expectations that several games have, each in one place: one message, translated once
+# in the words every game that has the key reads.
+
+def stock_words(count: int) -> Message:
+    """``stock_size``: how many cards are left to draw."""
+    return n_("the stock has {count} card", "the stock has {count} cards", count) if count \
+        else _("the stock is empty")
+
+
+def turn_words(player: str | None) -> Message:
+    """``turn``: who acts next."""
+    return _("{player} is to play", player=player) if player else _("nobody is to play")
+
+
+def top_words(cards) -> Message:
+    """``top``: the play to beat, as played."""
+    return _("the play to beat is {cards}", cards=cards_words(cards)) if cards else _("the table is clear")
 
 
 class Game:

@@ -104,9 +104,10 @@ def table_talk(state) -> list[tuple[Message, Message]]:
 
 def table_talk_text(state) -> Message:
     """:func:`table_talk` as a learner reads it: one question and its answer a line, cards as 9♠
-    and every seat with its letter (甲 (A)), for a lesson to print."""
+    and every seat with its letter (甲 (A)), for a lesson to print, in the rule set's words
+    (the spec's :meth:`~cardlab.game.Game.table_talk`)."""
     return Later(state.learner_text, Lines(_("{question}  {answer}", question=question, answer=answer)
-                                           for question, answer in table_talk(state)))
+                                           for question, answer in game_of(state).table_talk(state)))
 
 
 def _deck_answer(state) -> Message:

@@ -4,8 +4,8 @@ of this package's modules answers each of its hooks."""
 from __future__ import annotations
 
 from ..cards import SUIT_SYMBOLS
-from ..game import Game, cards_words, per_player, yes_no
-from ..i18n import N_, _, commas, p_
+from ..game import Game, per_player, top_words, turn_words, yes_no
+from ..i18n import N_, Later, _, commas, p_, worded
 from . import DEAL_KEYS, DEFAULT_PLAYERS, EXPECTATIONS, PLAYER_COUNTS, inapplicable_expectation
 from .bot import rule_of_thumb
 from .checklist import ask, table_talk
@@ -17,9 +17,8 @@ from .state import DaifugoState, DaifugoView, from_deal, new_game
 
 # What each expectation of Daifugo's own confirms, in words a learner reads (scenario replays).
 EXPECTATION_WORDS = {
-    "turn": lambda p: _("{player} is to play", player=p) if p else _("nobody is to play"),
-    "top": lambda cards: (_("the play to beat is {cards}", cards=cards_words(cards)) if cards
-                          else _("the table is clear")),
+    "turn": turn_words,
+    "top": top_words,
     "revolution": yes_no(N_("a revolution is in force"), N_("no revolution is in force")),
     "lock": lambda suits: (_("locked to {suits}", suits=" ".join(SUIT_SYMBOLS[x] for x in sorted(suits)))
                            if suits else _("no suit is locked")),
@@ -66,15 +65,23 @@ class DaifugoGame(Game):
         return new_match(rules, self.seats(rules, players), seed)
 
     # The hooks, each the function of this package that answers it.
-    picture = staticmethod(daifugo_svg)
     hand_order = staticmethod(hand_order)
-    checklist = staticmethod(ask)
-    table_talk = staticmethod(table_talk)
     next_game = staticmethod(next_game)
     outcome = staticmethod(outcome)
     score_line = staticmethod(score_line)
     score_total = staticmethod(score_total)
     rule_of_thumb = staticmethod(rule_of_thumb)
+
+    # What the learner reads of a position is in its rule set's own words where it has them (ja:
+    # 単騎 under the web rules: DaifugoRules.words).
+    def picture(self, state: DaifugoState, **options) -> str:
+        return str(worded(Later(lambda: daifugo_svg(state, **options)), state.rules.words))
+
+    def checklist(self, state: DaifugoState, action):
+        return [(worded(q, state.rules.words), worded(a, state.rules.words)) for q, a in ask(state, action)]
+
+    def table_talk(self, state: DaifugoState):
+        return [(worded(q, state.rules.words), worded(a, state.rules.words)) for q, a in table_talk(state)]
 
     def focus(self, state: DaifugoState) -> str:
         """The player whose turn it is; else (the exchange, the end) the first player who may act."""
@@ -84,7 +91,7 @@ class DaifugoGame(Game):
         """A play as the combination it makes: ``"a sequence ♠7-8-9"``, ``"three 5s"``."""
         if action.verb != "play":
             return super().play_words(state, action)
-        return state.play_of(action).called
+        return worded(state.play_of(action).called, state.rules.words)
 
     def place_word(self, state: DaifugoState, name: str):
         """A place as players call it: 大富豪 for daifugo (its reading in English)."""

@@ -10,7 +10,7 @@ from ..cards import Card, StandIn, card, count_cards, deck_set, format_cards, so
 from ..engine import (Action, DealError, Event, IllegalAction, IncompatibleRules, Refusal, State, View,
                       check_cards_unique, deal_cards, deal_hands, deal_random, player_name, player_names,
                       rule_set)
-from ..i18n import N_, Message, _, commas, ors
+from ..i18n import N_, Message, Worded, _, commas, ors, worded
 from .combos import (Holding, Play, eight_cut, forbidden_finish, is_spade_three_return, judge,
                      plays_of, readings, starts_revolution)
 from .rules import RULESETS, TITLES_READ, DaifugoRules, exchange_obligation, exchange_strength, forced_strengths
@@ -166,7 +166,10 @@ class DaifugoState(State):
             else:  # a pass comes after the plays
                 self._checked = (action, plays[i] if i < len(plays) else None)
                 return None
-        return super().check(action)
+        refusal = super().check(action)
+        if refusal is None or self.rules.words is None:
+            return refusal
+        return Refusal(refusal.code, Worded(refusal.explanation, self.rules.words))
 
     def _check(self, action: Action) -> Refusal | None:
         player, verb, cards = action
@@ -330,6 +333,14 @@ class DaifugoState(State):
     # --- performing -----------------------------------------------------------------------------
 
     def _perform(self, action: Action) -> list[Event]:
+        events = self._performed(action)
+        words = self.rules.words
+        if words is None:
+            return events
+        # In the rule set's own words (ja: 単騎 under the web rules); tuple.__new__ as in _performed.
+        return [tuple.__new__(Event, (kind, player, cards, Worded(text, words))) for kind, player, cards, text in events]
+
+    def _performed(self, action: Action) -> list[Event]:
         player, verb, cards = action
         checked, play = self._checked
         self._offered, self._checked = None, (None, None)
@@ -573,7 +584,7 @@ class DaifugoState(State):
 
     def describe(self) -> Message:
         """The position as plain text, one fact a line (a message, read in the current language)."""
-        return position_text(self)
+        return worded(position_text(self), self.rules.words)
 
     def __str__(self) -> str:
         return str(self.describe())

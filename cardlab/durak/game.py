@@ -4,7 +4,7 @@ this package's modules answers each of its hooks."""
 from __future__ import annotations
 
 from ..cards import SUIT_SYMBOLS
-from ..game import Game, cards_words, yes_no
+from ..game import Game, cards_words, stock_words, yes_no
 from ..i18n import N_, _, n_, p_
 from . import DEAL_KEYS, EXPECTATIONS
 from .bot import rule_of_thumb
@@ -16,8 +16,7 @@ from .state import DurakState, DurakView, from_deal, new_game
 
 # What each expectation of Durak's own confirms, in words a learner reads (scenario replays).
 EXPECTATION_WORDS = {
-    "stock_size": lambda n: (n_("the stock has {count} card", "the stock has {count} cards", n) if n
-                             else _("the stock is empty")),
+    "stock_size": stock_words,
     "trump": lambda suit: _("trumps are {suit}", suit=SUIT_SYMBOLS[suit]),
     "attacker": lambda p: _("{player} attacks", player=p),
     "defender": lambda p: _("{player} defends", player=p),

@@ -3,8 +3,8 @@ which of this package's modules answers each of its hooks."""
 
 from __future__ import annotations
 
-from ..game import Game, cards_words
-from ..i18n import N_, _, n_, p_
+from ..game import Game, stock_words, top_words, turn_words
+from ..i18n import N_, _, p_
 from . import DEAL_KEYS, DEFAULT_PLAYERS, EXPECTATIONS, PLAYER_COUNTS
 from .bot import alternatives, rule_of_thumb
 from .checklist import ask, table_talk
@@ -16,11 +16,9 @@ from .state import GanDengYanState, GanDengYanView, from_deal, new_game
 
 # What each expectation of Gan Deng Yan's own confirms, in words a learner reads (scenario replays).
 EXPECTATION_WORDS = {
-    "stock_size": lambda n: (n_("the stock has {count} card", "the stock has {count} cards", n) if n
-                             else _("the stock is empty")),
-    "turn": lambda p: _("{player} is to play", player=p) if p else _("nobody is to play"),
-    "top": lambda cards: (_("the play to beat is {cards}", cards=cards_words(cards)) if cards
-                          else _("the table is clear")),
+    "stock_size": stock_words,
+    "turn": turn_words,
+    "top": top_words,
     "winner": lambda p: _("{player} has won", player=p) if p else _("nobody has won yet"),
 }
 

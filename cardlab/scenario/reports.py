@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..engine import State
 from ..game import cards_words, per_player, yes_no
-from ..i18n import N_, Message, _, commas, n_, semicolons
+from ..i18n import N_, Message, _, commas, n_, semicolons, worded
 from ..registry import all_games, game_of
 from .reading import show_value
 from .running import RunResult, StepOutcome
@@ -36,8 +36,9 @@ def expectation_words(key: str, value, state: State | None = None) -> Message | 
     learner reads, in the current language: ``hand_sizes: {乙: 5}`` is "乙 has 5 cards". A key of
     one game reads in that game's words (``state``'s game, or the first game that has the key);
     with ``state``, a place reads as the game names it (:meth:`Game.place_word
-    <cardlab.game.Game.place_word>`: 大富豪, not daifugo). A key cardlab has no words for reads as
-    the file writes it."""
+    <cardlab.game.Game.place_word>`: 大富豪, not daifugo), in the rule set's own words where it has
+    them (its ``words``: 局 under Daifugo's web rules). A key cardlab has no words for reads as the
+    file writes it."""
     spec = None if state is None else game_of(state)
     if key == "result" and spec is not None and value:
         return semicolons([_("{player} is {rank}", player=p, rank=spec.place_word(state, rank))
@@ -46,7 +47,9 @@ def expectation_words(key: str, value, state: State | None = None) -> Message | 
     if words is None:
         games = [spec] if spec is not None else all_games()
         words = next((game.expectation_words[key] for game in games if key in game.expectation_words), None)
-    return words(value) if words else f"{key}: {show_value(value)}"
+    if not words:
+        return f"{key}: {show_value(value)}"
+    return worded(words(value), getattr(getattr(state, "rules", None), "words", None))
 
 
 def _outcome_word(o: StepOutcome) -> str:

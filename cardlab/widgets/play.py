@@ -355,8 +355,9 @@ class Table(TryIt):
         count = len(self.players)
         where = {"game": words(self.spec.title), "rules": self.rules_name, "number": self.number}
         if self._match is not None and self._match.games is not None:
-            first = n_("Game {number} of {games} ({kind}) of {game} ({rules}), {count} player.",
-                       "Game {number} of {games} ({kind}) of {game} ({rules}), {count} players.", count,
+            # The kind names the rule set already ("jdf set"): not twice.
+            first = n_("Game {number} of {games} ({kind}) of {game}, {count} player.",
+                       "Game {number} of {games} ({kind}) of {game}, {count} players.", count,
                        games=self._match.games, kind=_word(self._match.kind), **where)
         elif self.match:
             first = n_("Game {number} of {game} ({rules}), {count} player.",
