@@ -1,7 +1,8 @@
-"""The small API every game shares.
+"""The small API every game shares: its rules and its notation.
 
 A game module (``cardlab.durak``, ``cardlab.daifugo`` ...) defines its rule sets as frozen objects
-and a :class:`State` subclass. A state is a position: it answers :meth:`State.legal_actions`,
+and a :class:`State` subclass (what it shows, asks and plays on beyond the rules is its spec's
+business: :mod:`cardlab.game`, found by name through :mod:`cardlab.registry`). A state is a position: it answers :meth:`State.legal_actions`,
 :meth:`State.check` (why an action would be refused, without changing anything) and
 :meth:`State.apply` (perform it and return the :class:`Event` log of what happened, each event
 explained in plain words that name the rule). A refused action raises :class:`IllegalAction`
@@ -31,7 +32,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable, NamedTuple
 
 from .cards import Card, CardError, StandIn, card, format_cards, parse_token, to_symbols
-from .i18n import N_, Message, _, current_language, join, n_, shorten, shown
+from .i18n import N_, Message, _, current_language, n_, shorten, shown
+from .registry import game_of
 
 # Reason codes of the contract in their order of precedence (where several apply, the first wins):
 # what each means, and the short title a learner reads above the explanation ("Not your turn: ...").
@@ -234,11 +236,6 @@ class View:
                 return state
         return state
 
-    def rule_of_thumb(self) -> tuple[Action, str]:
-        """The ``simple`` bot's choice and its reason in a few words: the game's own rules of
-        thumb (each game's ``bot`` module)."""
-        raise NotImplementedError(f"{self.game} has no rules of thumb")
-
     def __eq__(self, other) -> bool:
         if type(other) is not type(self) or self.fields() != other.fields() or self._legal != other._legal:
             return False
@@ -253,20 +250,19 @@ class View:
 
 
 class State:
-    """A position of one game. Subclasses set ``game``, ``game_title``, ``VERBS`` and implement the
-    hooks."""
+    """A position of one game: its rules and its notation. Subclasses set ``game`` (the name its
+    spec is registered under, :mod:`cardlab.registry`), ``VERBS``, ``NAME`` and ``DECK``, and
+    implement the rules below. How a game is drawn, asked about, saved as a scenario or played game
+    after game is its spec's business (:class:`cardlab.game.Game`), which finds the position's game
+    by ``game``."""
 
     game: ClassVar[str]
-    game_title: ClassVar[str]  # the game's name as a learner reads it: "Gan Deng Yan"
     VERBS: ClassVar[dict[str, int | tuple[int, int]]] = {}  # verb -> number of card arguments
     # The game's name in words ("Gan Deng Yan"), and what its players do, in words ("players play
     # combinations or pass"): the explanation of a verb the game lacks (missing_verb).
     NAME: ClassVar[str] = ""
     ACTIONS_IN_WORDS: ClassVar[str] = ""
     DECK: ClassVar[tuple[Card, ...]] = ()
-    # Kinds of event whose cards only some players see (a draw, a card handed over): a player's
-    # narration shows the others' cards of these events as hidden cards.
-    PRIVATE_EVENTS: ClassVar[frozenset[str]] = frozenset()
 
     players: tuple[str, ...]
     # The rule set: every game's has ``name`` and ``jokers_equal`` (whether its two jokers are
@@ -324,10 +320,6 @@ class State:
         """Once over, each player's points under a rule set that scores; else ``{}``."""
         return {}
 
-    # Events worth counting in a simulation, by the name of their column: {"revolutions":
-    # "revolution"} counts the "revolution" events of each game (cardlab.simulate).
-    COUNTED_EVENTS: ClassVar[dict[str, str]] = {}
-
     def _common_view(self, seat: str) -> dict[str, Any]:
         """The fields every game's view has but ``played``, from ``self.hands``."""
         if seat not in self.players:
@@ -339,112 +331,15 @@ class State:
     def _seat_actions(self, seat: str) -> list[Action]:
         return [a for a in self.legal_actions() if a.player == seat]
 
-    # --- hooks the shared code calls (pictures, widgets, referee); a game overrides what it needs
-
-    def picture(self, *, view: str = "teaching", seat: str | None = None, bottom: str | None = None,
-                highlight=(), width: float = 56, four_colour: bool = False) -> str:
-        """The position as an SVG picture of the card table. Called through
-        :func:`cardlab.svg.state_svg`, which has checked ``view``, ``seat`` and ``bottom``. The
-        default shows the seats and hands, and the ``describe()`` text on the table."""
-        from .svg import generic_svg
-
-        return generic_svg(self, view=view, seat=seat, bottom=bottom, highlight=highlight, width=width,
-                           four_colour=four_colour)
-
-    def focus(self) -> str:
-        """The player whose move is awaited, drawn along the bottom of the picture when no seat is
-        given: the first player who may act (the first player once the game is over)."""
-        acting = self.to_act()
-        return acting[0] if acting else self.players[0]
+    # --- notation -------------------------------------------------------------------------------
 
     def verbs(self) -> list[str]:
         """The verbs this game and rule set have, in the order a player reads them."""
         return list(self.VERBS)
 
-    def hand_order(self, cards) -> list[Card]:
-        """``cards`` in the order a player of this game holds them, for pictures and buttons
-        (the default: the deck's order)."""
-        return sorted(cards)
-
-    def table_cards(self) -> list[Card]:
-        """Cards on the table that an action may name (none unless the game says so)."""
-        return []
-
     def arrange(self, verb: str, cards) -> list:
         """``cards`` selected in any order, put in the order the notation writes them for ``verb``."""
         return list(cards)
-
-    def play_words(self, action: Action) -> str:
-        """What ``action``'s cards make, in a few words a learner reads: how a try-it table tells
-        apart the readings of a joker or wild card (``"a run 3-4-5"``, ``"three 3s"``). A game
-        whose plays are combinations names them; the default is the cards as the learner reads
-        them (``"5♦ BJ=5"``)."""
-        return self.learner_text(format_cards(action.cards))
-
-    def place_word(self, name: str) -> Message | str:
-        """A place of this game's results (the contract's ``result`` values) as a learner reads it
-        in the current language; the default: the name as written."""
-        return name
-
-    def table_talk(self) -> list[tuple[str, str]]:
-        """What the players agree on before the first card, answered for this rule set and deal."""
-        return []
-
-    def checklist(self, action: Action) -> list[tuple[str, str]]:
-        """The game's checklist questions about ``action``, each answered by the engine; the last
-        answer is always the verdict (:meth:`verdict`)."""
-        return [self.verdict(action)]
-
-    def verdict(self, action: Action) -> tuple[Message, Message]:
-        """("So, is it legal?", "yes" or "no (code): explanation")."""
-        refusal = self.check(action)
-        answer = _("yes") if refusal is None else _("no ({code}): {explanation}", code=refusal.code,
-                                                     explanation=refusal.explanation)
-        return _("So, is it legal?"), answer
-
-    # --- hooks of a table that plays game after game (cardlab.widgets.play) ------------------------------
-
-    def deal_spec(self) -> dict[str, Any]:
-        """This position as dealt, in the scenario contract's ``deal`` keys (SCENARIOS.md), cards
-        written as text: ``from_deal`` of the game's module given them deals this position again.
-        The default: the hands alone."""
-        return {"hands": {p: [str(c) for c in self.hands[p]] for p in self.players}}
-
-    def expect_spec(self) -> dict[str, Any]:
-        """What holds now, in the scenario contract's ``expect`` keys: a scenario whose last step
-        expects it passes in this position. The default: whether the game is over and the hand
-        sizes."""
-        return {"over": self.is_over(), "hand_sizes": {p: len(self.hands[p]) for p in self.players}}
-
-    def outcome(self) -> str:
-        """Once over, how the game ended in a few words (``"甲 wins"``). The default: the places of
-        :meth:`standings`."""
-        places = self.standings()
-        return join([_("{player} place {place}", player=p, place=f"{places[p]:g}")
-                     for p in sorted(places, key=places.get)])
-
-    def score_line(self) -> tuple[dict[str, str], dict[str, int]]:
-        """Once over, this game's line of a score table: each player's result as a word or two,
-        and what it adds to their total (:meth:`score_total`). The default: each player's place,
-        adding nothing."""
-        places = self.standings()
-        return {p: _("place {place}", place=f"{places[p]:g}") for p in self.players}, {}
-
-    def score_total(self) -> str | None:
-        """What a score table adds up over the games (``"wins"``), or ``None`` where this rule set
-        adds up nothing. The default: ``None``."""
-        return None
-
-    def next_game(self, seed: int = 0) -> "State":
-        """Once over, the next game of a match under this game's own rules (who deals or leads
-        follows from this game), freshly shuffled by ``seed``. Raises ``ValueError`` while this
-        game is not over; the default raises ``NotImplementedError``: the game has no matches."""
-        raise NotImplementedError(f"{self.game} has no next game")
-
-    def known_cards(self, seat: str) -> set[Card]:
-        """The cards ``seat`` knows the place of without "Show all hands": the default, its own
-        hand; a game adds cards it set aside itself."""
-        return set(self.hands[seat])
 
     # --- shared behaviour -----------------------------------------------------------------------
 
@@ -587,9 +482,7 @@ class State:
         return self.describe()
 
     def _repr_html_(self) -> str:
-        from .display import state_html
-
-        return state_html(self)
+        return game_of(self).html(self)
 
     def parse_action(self, text: str) -> Action:
         """Parse ``"PLAYER VERB [CARD ...]"``. Raises :class:`NotationError` for an unknown player,
@@ -612,8 +505,9 @@ class State:
                                         seats=seats))
         verb = verb.lower()
         if verb not in self.VERBS and verb not in CONTRACT_VERBS:
-            raise NotationError(text, _("{game} has no verb {verb} (verbs: {verbs})", game=_(self.game_title),
-                                        verb=shown(verb), verbs=", ".join(self.VERBS)))
+            raise NotationError(text, _("{game} has no verb {verb} (verbs: {verbs})",
+                                        game=_(self.NAME) if self.NAME else self.game, verb=shown(verb),
+                                        verbs=", ".join(self.VERBS)))
         try:
             cards = tuple(parse_token(a) for a in args)
         except CardError as exc:
@@ -633,9 +527,10 @@ class State:
 
 
 class Match:
-    """Game after game without end, each one the previous game's :meth:`State.next_game`, seeded
-    from ``random.Random(seed)``; ``first`` is the first game. A game module's ``new_match`` makes
-    its matches: this one, or its own kind with the same attributes and methods.
+    """Game after game without end, each one the previous game's next game (its spec's
+    ``next_game``, :class:`cardlab.game.Game`), seeded from ``random.Random(seed)``; ``first`` is
+    the first game. A game's ``new_match`` makes its matches: this one, or its own kind with the same
+    attributes and methods.
 
     ``game`` is the game being played; ``games`` the number of games the match has (``None``: no
     end), ``kind`` its name when it has one (``"jdf set"``); :meth:`next_game` deals the next game
@@ -650,7 +545,7 @@ class Match:
 
     def next_game(self) -> State:
         """Deal the next game (the current one must be over) and make it the current one."""
-        self.game = self.game.next_game(seed=self._rng.getrandbits(32))
+        self.game = game_of(self.game).next_game(self.game, seed=self._rng.getrandbits(32))
         return self.game
 
     def is_over(self) -> bool:

@@ -16,6 +16,7 @@ pytest.importorskip("anywidget")
 from cardlab import card, daifugo, durak, gandengyan  # noqa: E402
 from cardlab.bots import make_bot  # noqa: E402
 from cardlab.engine import REASON_CODES, REASON_TITLES, Refusal  # noqa: E402
+from cardlab.registry import game_of  # noqa: E402
 from cardlab.svg import BACK_LABEL  # noqa: E402
 from cardlab.widgets import CardTable, SaveError, Table, TryIt  # noqa: E402
 from cardlab.widgets.tryit import SELECT_FIRST  # noqa: E402
@@ -77,11 +78,11 @@ def test_the_front_end_ships_in_the_package_and_fetches_nothing(table):
 def test_every_face_up_card_is_named_by_its_code_and_backs_are_not():
     for state in (durak.new_game("podkidnoy", ["A", "B"], seed=1), daifugo.new_game("jdf", "ABCD", seed=1),
                   gandengyan.new_game("jj", "ABC", seed=1)):
-        shown = faces(state.picture(view="player", seat="A"))
+        shown = faces(game_of(state).picture(state, view="player", seat="A"))
         assert {c.code for c in state.hands["A"]} <= set(shown)
         assert not {c.code for c in state.hands["B"]} & set(shown)
         assert all(shown[c.code] == c.name for c in state.hands["A"])
-        assert BACK_LABEL in state.picture(view="player", seat="A")
+        assert BACK_LABEL in game_of(state).picture(state, view="player", seat="A")
 
 
 def test_every_card_a_tryit_offers_is_in_its_picture():

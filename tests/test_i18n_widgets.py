@@ -21,10 +21,12 @@ from cardlab import card, daifugo, durak, gandengyan, i18n
 from cardlab.bots import MonteCarloBot, RandomBot, make_bot
 from cardlab.cards import ALL_CARDS, CardError, count_cards, parse_token
 from cardlab.charts import LAB_WORDS, bar_chart, chart_text, count_text
+from cardlab.daifugo.picture import daifugo_top_svg
 from cardlab.display import Folded, Seats, cards_html
 from cardlab.i18n import _
+from cardlab.registry import game_of
 from cardlab.scenario import expectation_words
-from cardlab.svg import (Middle, card_svg, daifugo_top_svg, generic_svg, hand_svg, play_names, seats_svg,
+from cardlab.svg import (Middle, card_svg, generic_svg, hand_svg, play_names, seats_svg,
                          state_svg, table_svg)
 
 from pseudo_i18n import english_words, pseudo_language
@@ -410,7 +412,7 @@ def test_the_readings_of_jokers_are_offered_in_the_language_read():
     tryit.select("S3", "BJ", "RJ")
     with pseudo_language():
         tryit.select("S3", "BJ", "RJ")
-        words = [state.play_words(a) for a in tryit.readings()]
+        words = [game_of(state).play_words(state, a) for a in tryit.readings()]
         for label in tryit.reading_labels():
             assert english_words(without(label, words, state)) == [], label
         assert all(english_words(without(o, words, state)) == [] for o in tryit._reading_menu.options)

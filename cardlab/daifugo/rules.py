@@ -51,6 +51,28 @@ def exchange_strength(c: Card) -> int:
     return strength(JOKER if c.is_wild else c.rank, False)
 
 
+def forced_strengths(hand, count: int, strongest: bool) -> list[int]:
+    """The exchange strengths (:func:`exchange_strength`) of the ``count`` strongest cards of
+    ``hand`` (or the weakest, when not ``strongest``), weakest first: what a give that must hand
+    over the strongest (or return the weakest) cards is made of, whichever suits it picks."""
+    ordered = sorted(map(exchange_strength, hand), reverse=strongest)
+    return sorted(ordered[:count])
+
+
+def exchange_obligation(rules: "DaifugoRules", previous_ranks: dict[str, str], player: str) -> tuple[int, str, bool]:
+    """``(cards, partner, lower)`` of ``player`` in the exchange of a game whose players held
+    ``previous_ranks`` (player -> rank name) in the game before: how many cards they give, to whom,
+    and whether they are the lower of the pair. All four ranks take part."""
+    holder = {r: p for p, r in previous_ranks.items()}
+    rank = previous_ranks[player]
+    for lower, upper, count in rules.exchange:
+        if rank == lower:
+            return count, holder[upper], True
+        if rank == upper:
+            return count, holder[lower], False
+    raise AssertionError(f"rank {rank} takes no part in the exchange")
+
+
 JOKER_WORD = p_("card", "joker")
 
 
@@ -126,6 +148,11 @@ class DaifugoRules:
     jokers_equal = True
 
     @property
+    def description(self) -> str:
+        """The rule set in a few words (English, as the scenario contract says it)."""
+        return DESCRIPTIONS.get(self.name, "")
+
+    @property
     def deck(self) -> tuple[Card, ...]:
         return _deck(self.deck_name)
 
@@ -148,6 +175,11 @@ class DaifugoRules:
         """The highest place a card can hold in a sequence."""
         return PLACE[2] if self.twos_in_sequences else PLACE[14]
 
+
+DESCRIPTIONS = {
+    "jdf": "the Japan Daifugo Federation's official four-player rules: 54 cards, sets of four games",
+    "yeeqia": "the 52-card web rules of daifugo.yeeqia.com: no jokers, matches of three games with points",
+}
 
 RULESETS = {
     "jdf": DaifugoRules(

@@ -151,7 +151,7 @@ def _replay(scenario: Scenario, rules, at_step: int | None) -> tuple[State, Mess
     refuse one of the scenario's actions, the position before it and a sentence saying so. Every
     widget that takes a step number finds its position here. Steps the scenario expects refused
     are skipped, as they change nothing."""
-    state = scenario.module.from_deal(rules, scenario.players, **scenario.deal)
+    state = scenario.spec.from_deal(rules, scenario.players, **scenario.deal)
     played = stepper_steps(scenario)[1:_check_at_step(scenario, at_step) + 1]
     for number, (step, *_checks) in enumerate(played, 1):
         if step.reject is not None:

@@ -7,19 +7,20 @@ from pathlib import Path
 
 from ..engine import Action, State
 from ..i18n import _, commas, shown
-from ..scenario import Scenario, game_module
+from ..registry import game_of
+from ..scenario import Scenario
 from ..svg import state_svg
 from .base import _flag, _scenario, _replay, lines_html, still_html, Widget, WidgetError
 
 
-def _ruleset(module, rules, name: str):
-    """The rule set ``rules`` (a name of one of the game's rule sets, or a rule set of the game);
-    ``name`` is the argument's name, for the sentence saying it is neither."""
-    if isinstance(rules, str) and rules in module.RULESETS:
-        return module.RULESETS[rules]
-    if isinstance(rules, tuple({type(r) for r in module.RULESETS.values()})):
+def _ruleset(spec, rules, name: str):
+    """The rule set ``rules`` (a name of one of the game's rule sets, or a rule set of the game:
+    ``spec``); ``name`` is the argument's name, for the sentence saying it is neither."""
+    if isinstance(rules, str) and rules in spec.rulesets:
+        return spec.rulesets[rules]
+    if isinstance(rules, tuple({type(r) for r in spec.rulesets.values()})):
         return rules
-    raise WidgetError(f"{name} must be a rule set of {module.State.game} ({', '.join(module.RULESETS)}), "
+    raise WidgetError(f"{name} must be a rule set of {spec.name} ({', '.join(spec.rulesets)}), "
                       f"not {shown(rules)}")
 
 
@@ -54,14 +55,14 @@ class Compare(Widget):
         if isinstance(source, State):
             if at_step is not None:
                 raise WidgetError("at_step applies to a scenario, not to a State")
-            module = game_module(source.game)
-            self.rules = (_ruleset(module, rules_a, "rules_a"), _ruleset(module, rules_b, "rules_b"))
+            spec = game_of(source)
+            self.rules = (_ruleset(spec, rules_a, "rules_a"), _ruleset(spec, rules_b, "rules_b"))
             self.states = tuple(source.with_rules(r) for r in self.rules)
             self.notes: list = []  # messages, read in the current language
         else:
             scenario = _scenario(source)
-            module = scenario.module
-            self.rules = (_ruleset(module, rules_a, "rules_a"), _ruleset(module, rules_b, "rules_b"))
+            spec = scenario.spec
+            self.rules = (_ruleset(spec, rules_a, "rules_a"), _ruleset(spec, rules_b, "rules_b"))
             replays = [_replay_under(scenario, r, at_step) for r in self.rules]
             self.states = tuple(state for state, _note in replays)
             self.notes = [note for _state, note in replays if note]

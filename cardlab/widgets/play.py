@@ -57,9 +57,10 @@ import yaml
 
 from ..cards import plain
 from ..engine import DealError, Event, NotationError, State
-from ..i18n import N_, Message, _, commas, n_, ors, p_, shorten, shown
+from ..i18n import N_, Message, _, commas, n_, ors, p_, shorten, shown, words
 from ..outfile import OutFile, OutFileError
-from ..scenario import GAME_MODULES, Lines, game_module
+from ..registry import UnavailableGame, UnknownGame, all_games, find_game, game_names
+from ..scenario import Lines
 from ..svg import state_svg
 from .base import ACCEPTED, INFO, REFUSED, SIZES, WidgetError, _flag, _seconds, lines_html, still_html
 from .tryit import SELECT_FIRST, TryIt, verdict_html
@@ -216,14 +217,17 @@ class Table(TryIt):
         """Everything a table of ``game`` under ``rules`` needs, checked, with its first deal (the
         seat ``keep`` when ``seat`` is None and it plays at it, else the first); nothing of the
         table changes here, so a refused new table leaves the one being played as it was."""
-        if not isinstance(game, str) or game not in GAME_MODULES:
-            raise WidgetError(f"no game named {shown(game)} (games: {', '.join(GAME_MODULES)})")
-        module = game_module(game)
-        if not isinstance(rules, str) or rules not in module.RULESETS:
-            raise WidgetError(f"{game} has no rule set {shown(rules)} ({', '.join(module.RULESETS)})")
-        low, high = module.PLAYER_COUNTS[rules]
+        try:
+            spec = find_game(game)
+        except UnavailableGame as exc:
+            raise WidgetError(str(exc)) from None
+        except UnknownGame:
+            raise WidgetError(f"no game named {shown(game)} (games: {', '.join(game_names())})") from None
+        if not isinstance(rules, str) or rules not in spec.rulesets:
+            raise WidgetError(f"{game} has no rule set {shown(rules)} ({', '.join(spec.rulesets)})")
+        low, high = spec.player_counts[rules]
         if players is None:
-            players = min(max(module.DEFAULT_PLAYERS, low), high)
+            players = min(max(spec.default_players, low), high)
         if isinstance(players, bool) or not isinstance(players, (int, Iterable)):
             raise WidgetError(f"players must be a number of players or a list of their names, not {shown(players)}")
         if isinstance(players, int):
@@ -246,14 +250,14 @@ class Table(TryIt):
             raise WidgetError(_("bots names {seats}, who would not be at the table (players: {players})",
                                 seats=commas(sorted(shown(p) for p in unknown)), players=commas(players)))
         try:
-            match = module.new_match(rules, players, seed=self.seed) if self.match else None
-            state = match.game if match is not None else module.new_game(rules, players, seed=self.seed)
+            match = spec.new_match(rules, players, seed=self.seed) if self.match else None
+            state = match.game if match is not None else spec.new_game(rules, players, seed=self.seed)
         except DealError as exc:  # players' names: the engine's own sentence
             raise WidgetError(str(exc)) from None
         bots = {p: _bot(names.get(p, "simple") if isinstance(self.bots_spec, dict) else self.bots_spec,
                         self.seed * 100 + i)
                 for i, p in enumerate(players) if p != seat}
-        return {"game": game, "rules_name": rules, "module": module, "players": players, "seat": seat,
+        return {"game": game, "rules_name": rules, "spec": spec, "players": players, "seat": seat,
                 "bots": bots, "_match": match, "state": state}
 
     def _set_up(self, plan: dict) -> None:
@@ -268,7 +272,7 @@ class Table(TryIt):
         """Make ``state`` the game being played, as dealt."""
         self._game_state = self._state = state
         self.number = len(self._records) + 1
-        self._deal = state.deal_spec()
+        self._deal = self.spec.deal_spec(state)
         self._steps: list = []
         # (everything, what the learner may see) per entry, as messages read in the language of the moment
         self._log: list[tuple[Lines, Lines]] = []
@@ -284,15 +288,15 @@ class Table(TryIt):
         for a new game its first rule set and, when the players now seated do not fit it, its
         usual number). Returns the opening text. Raises :class:`~cardlab.widgets.WidgetError`
         as the constructor does, and then changes nothing: the game being played goes on."""
-        known = isinstance(game, str) and game in GAME_MODULES
+        known = isinstance(game, str) and game in game_names()
         if game is not None and game != self.game and rules is None:
-            rules = next(iter(game_module(game).RULESETS)) if known else None
+            rules = next(iter(find_game(game).rulesets)) if known else None
         game = self.game if game is None else game
         rules = self.rules_name if rules is None else rules
         if players is None and (known or game == self.game):
-            module = game_module(game)
-            if isinstance(rules, str) and rules in module.RULESETS:
-                low, high = module.PLAYER_COUNTS[rules]
+            spec = find_game(game)
+            if isinstance(rules, str) and rules in spec.rulesets:
+                low, high = spec.player_counts[rules]
                 players = self.players if low <= len(self.players) <= high else None
         # The learner keeps their seat at a table of the players asked for, or of those seated now.
         self._set_up(self._plan(game, rules, players, None, keep=self.seat if players is not None else None))
@@ -319,9 +323,9 @@ class Table(TryIt):
 
     def _private(self, event: Event):
         """``event``'s text with the cards the learner may not see written as hidden cards."""
-        if event.kind not in self._state.PRIVATE_EVENTS:
+        if event.kind not in self.spec.private_events:
             return event.text
-        visible = self._state.known_cards(self.seat)
+        visible = self.spec.known_cards(self._state, self.seat)
         hidden = [plain(c) for c in event.cards if plain(c) not in visible]
         if not hidden:
             return event.text
@@ -349,7 +353,7 @@ class Table(TryIt):
 
     def _opening(self) -> Lines:
         count = len(self.players)
-        where = {"game": _(self._state.game_title), "rules": self.rules_name, "number": self.number}
+        where = {"game": words(self.spec.title), "rules": self.rules_name, "number": self.number}
         if self._match is not None and self._match.games is not None:
             # The kind names the rule set already ("jdf set"): not twice.
             first = n_("Game {number} of {games} ({kind}) of {game}, {count} player.",
@@ -360,7 +364,7 @@ class Table(TryIt):
                        "Game {number} of {game} ({rules}), {count} players.", count, **where)
         else:
             first = n_("A game of {game} ({rules}), {count} player.", "A game of {game} ({rules}), {count} players.",
-                       count, game=_(self._state.game_title), rules=self.rules_name)
+                       count, game=words(self.spec.title), rules=self.rules_name)
         bots = commas([_("{player} is the {bot} bot", player=p, bot=self._bot_name(p)) for p in self.bots])
         line = _("{opening} You play {player}; {bots}.", opening=first, player=self.seat, bots=bots)
         return Lines([line, self.status()], state=self._state)
@@ -374,8 +378,8 @@ class Table(TryIt):
         if state.is_over():
             if self._can_go_on():
                 return self._read(_("The game is over: {outcome}. Press Next game to play on.",
-                                     outcome=state.outcome()))
-            return self._read(_("The game is over: {outcome}.", outcome=state.outcome()))
+                                     outcome=self.spec.outcome(state)))
+            return self._read(_("The game is over: {outcome}.", outcome=self.spec.outcome(state)))
         acting = state.to_act()
         if self.seat in acting:
             verbs = sorted({a.verb for a in state.legal_actions() if a.player == self.seat},
@@ -539,7 +543,7 @@ class Table(TryIt):
 
     def _record(self) -> dict:
         """The current game's line of the score table: the players' results, each as a word."""
-        cells, score = self._state.score_line()
+        cells, score = self.spec.score_line(self._state)
         return {"game": self.number, "cells": cells, "score": score}
 
     def next_game(self) -> str:
@@ -568,7 +572,7 @@ class Table(TryIt):
         for r in records:
             results = commas([_("{player} {result}", player=p, result=r["cells"][p]) for p in self.players])
             lines.append(_("Game {number}: {results}", number=r["game"], results=results))
-        what = state.score_total()
+        what = self.spec.score_total(state)
         if what is not None:
             totals = {p: sum(r["score"].get(p, 0) for r in records) for p in self.players}
             results = commas([_("{player} {result}", player=p, result=totals[p]) for p in self.players])
@@ -581,7 +585,7 @@ class Table(TryIt):
         """The current game as a scenario (SCENARIOS.md): the deal as dealt at its start, every
         action as a step (refused ones as ``do``/``reject``), then what holds now."""
         state = self._state
-        expect = state.expect_spec()
+        expect = self.spec.expect_spec(state)
         return {"title": f"{self.game} ({self.rules_name}), game {self.number}, as played at the table",
                 "source": f"cardlab Table, seed {self.seed}",
                 "game": self.game, "rules": self.rules_name, "players": list(self.players),
@@ -676,7 +680,7 @@ class Table(TryIt):
                 f"game {self.number}, steps: {len(self._steps)}, {where}>")
 
     def static_html(self) -> str:
-        return still_html(str(_("Play {game} ({rules})", game=_(self._state.game_title), rules=self.rules_name)),
+        return still_html(str(_("Play {game} ({rules})", game=words(self.spec.title), rules=self.rules_name)),
                           self.picture())
 
     # --- the view -------------------------------------------------------------------------------
@@ -685,7 +689,8 @@ class Table(TryIt):
         box = super()._build(ipw)
         self._seat_buttons.layout.display = "none"
         self._undo.layout.display = "none"
-        self._game_menu = ipw.Dropdown(options=list(GAME_MODULES), value=self.game, layout=ipw.Layout(width="auto"))
+        self._game_menu = ipw.Dropdown(options=[g.name for g in all_games()], value=self.game,
+                                       layout=ipw.Layout(width="auto"))
         self._rules_menu = ipw.Dropdown(layout=ipw.Layout(width="auto"))
         self._count_menu = ipw.Dropdown(layout=ipw.Layout(width="auto"))
         self._game_menu.observe(lambda _change: self._menus(), names="value")
@@ -763,12 +768,12 @@ class Table(TryIt):
         self._aside(_("Not saved: the file is kept as it was."))
 
     def _menus(self, counts_only: bool = False) -> None:
-        module = game_module(self._game_menu.value)
+        spec = find_game(self._game_menu.value)
         if not counts_only:
-            names = list(module.RULESETS)
+            names = list(spec.rulesets)
             self._rules_menu.options = names
             self._rules_menu.value = self.rules_name if self.rules_name in names else names[0]
-        low, high = module.PLAYER_COUNTS[self._rules_menu.value]
+        low, high = spec.player_counts[self._rules_menu.value]
         counts = list(range(low, min(high, len(NAMES)) + 1))
         self._count_menu.options = counts
         self._count_menu.value = len(self.players) if len(self.players) in counts else counts[0]

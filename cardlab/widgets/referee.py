@@ -7,7 +7,7 @@ from pathlib import Path
 
 from .. import lessondata
 from ..engine import Action, NotationError, State
-from ..i18n import _, get_language, p_, shown
+from ..i18n import _, get_language, p_, shown, words
 from ..scenario import MAX_BYTES, Scenario, load
 from ..svg import state_svg
 from .base import _whole_number, _replay, lines_html, still_html, stepper_steps, Widget, WidgetError
@@ -54,7 +54,7 @@ def _lines(order: Path) -> list[str]:
 
 
 def _group(scenario: Scenario) -> tuple[str, str]:
-    return scenario.module.State.game_title, scenario.rules.name
+    return scenario.game, scenario.rules.name
 
 
 class Referee(Widget):
@@ -88,9 +88,8 @@ class Referee(Widget):
     def label(self, file: str) -> str:
         """How the list names example ``file``: "Durak · podkidnoy — Route A: ..."."""
         scenario = self._scenarios[file]
-        game, rules = _group(scenario)
         # TRANSLATORS: a worked example in the Referee's list: the game, the rule set and the title.
-        return str(_("{game} · {rules} — {title}", game=_(game), rules=rules,
+        return str(_("{game} · {rules} — {title}", game=words(scenario.spec.title), rules=scenario.rules.name,
                      title=scenario.title_in(get_language())))
 
     @property

@@ -8,6 +8,7 @@ from pathlib import Path
 from ..cards import Card, plain
 from ..engine import State
 from ..i18n import _, get_language, p_, shown
+from ..registry import game_of
 from ..scenario import Scenario, expectation_words, run
 from ..svg import state_svg
 from .base import (
@@ -180,7 +181,7 @@ class Stepper(SizedWidget):
             return self.seat
         if self._index < self.total:
             return self._frames[self._index + 1][0].step.action.player
-        return self.state.focus()
+        return game_of(self.state).focus(self.state)
 
     def picture(self) -> str:
         """The SVG of the current step, drawn once per step, size and language, then reused."""

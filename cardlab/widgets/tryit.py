@@ -9,6 +9,7 @@ from pathlib import Path
 from ..cards import Card, StandIn, format_cards, parse_token, plain
 from ..engine import REASON_CODES, Action, NotationError, State
 from ..i18n import N_, _, p_, shown
+from ..registry import game_of
 from ..scenario import Scenario
 from ..svg import state_svg
 from .base import (
@@ -18,19 +19,6 @@ from .base import (
 
 # In English; shown as _(SELECT_FIRST), in the language current then.
 SELECT_FIRST = N_("Select a card first.")
-# The verbs' buttons, in the current language; a learner who types a move uses the verb itself
-# (attack, play ...), which each button's tooltip shows.
-VERB_LABELS = {
-    "attack": p_("verb button", "Attack"), "defend": p_("verb button", "Defend"),
-    "take": p_("verb button", "Take"), "done": p_("verb button", "Done"),
-    "transfer": p_("verb button", "Transfer"), "swap": p_("verb button", "Swap"),
-    "play": p_("verb button", "Play"), "pass": p_("verb button", "Pass"), "give": p_("verb button", "Give"),
-}
-
-
-def verb_label(verb: str):
-    """The label of ``verb``'s button (a message, read in the current language): ``"Attack"``."""
-    return VERB_LABELS.get(verb) or verb.capitalize()
 
 
 def takes_cards(state: State, verb: str) -> bool:
@@ -146,7 +134,8 @@ class TryIt(SizedWidget):
     def selectable(self) -> list[Card]:
         """The cards that can be selected now: the seat's hand, then any table cards an action
         may name."""
-        return self._state.hand_order(self._state.hands[self._player]) + list(self._state.table_cards())
+        spec = game_of(self._state)
+        return spec.hand_order(self._state, self._state.hands[self._player]) + list(spec.table_cards(self._state))
 
     def select(self, *cards: Card | StandIn | str) -> None:
         """Make ``cards`` (cards, stand-ins, or their notation such as ``"D5"`` or ``"BJ=5"``) the
@@ -180,11 +169,12 @@ class TryIt(SizedWidget):
 
     def reading_labels(self) -> list[str]:
         """:meth:`readings` in words, as the learner chooses between them: ``"as a run 3-4-5"``,
-        ``"as three 3s"`` (the game's :meth:`State.play_words <cardlab.engine.State.play_words>`),
+        ``"as three 3s"`` (the game's :meth:`~cardlab.game.Game.play_words`),
         each followed by its cards where two readings would read the same."""
         options = self.readings()
         # TRANSLATORS: a reading of jokers or wild cards in a selection: "as three 5s", "as a run 3-4-5".
-        labels = [str(p_("reading", "as {play}", play=self._state.play_words(a))) for a in options]
+        play_words = game_of(self._state).play_words
+        labels = [str(p_("reading", "as {play}", play=play_words(self._state, a))) for a in options]
         # TRANSLATORS: a reading, and its cards where two readings would read the same.
         return [str(_("{reading} ({cards})", reading=label, cards=self._state.learner_text(format_cards(a.cards))))
                 if labels.count(label) > 1 else label for label, a in zip(labels, options)]
@@ -291,7 +281,7 @@ class TryIt(SizedWidget):
         if not actions:
             return ""
         verb = next((a.verb for a in actions if a.cards), actions[0].verb)
-        hand = self._state.hand_order(self._state.hands[self._player])
+        hand = game_of(self._state).hand_order(self._state, self._state.hands[self._player])
         cards = [str(hand[0])] if hand and takes_cards(self._state, verb) else []
         return " ".join([self._state.seat_letter(self._player), verb, *cards])
 
@@ -415,7 +405,8 @@ class TryIt(SizedWidget):
             what = (_("{verb} with the selected cards", verb=verb) if takes_cards(self._state, verb)
                     else _("{verb} (no cards)", verb=verb))
             button = ipw.Button(layout=ipw.Layout(width="auto"))
-            self._label(button, "description", verb_label(verb))
+            # The game's label (a learner who types a move uses the verb itself, as the tooltip shows).
+            self._label(button, "description", game_of(self._state).verb_label(verb))
             self._label(button, "tooltip", what)
             button.on_click(lambda _button, verb=verb: self._on_verb(verb))
             self._verb_button[verb] = button
