@@ -134,7 +134,8 @@ def borrowed_private_names(path: Path) -> list[str]:
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
             base = package.split(".")
-            module = ".".join((base[:len(base) - node.level + 1] if node.level else []) + ([node.module] if node.module else []))
+            base = base[:len(base) - node.level + 1] if node.level else []
+            module = ".".join(base + ([node.module] if node.module else []))
             if module.split(".")[0] != "cardlab":
                 continue
             for alias in node.names:
