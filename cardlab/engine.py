@@ -105,6 +105,11 @@ class Event(NamedTuple):
         return str(self.text)
 
 
+# A refusal as a learner reads it: its reason (the title and the explanation), then its reason code.
+# TRANSLATORS: {reason} is "Not your turn: It is 甲's turn.", {code} "(code: not_your_turn)".
+REFUSAL_TEXT = N_("{reason} {code}")
+
+
 @dataclass(frozen=True)
 class Refusal:
     """Why an action is not allowed: a contract reason ``code`` and the ``explanation`` a learner
@@ -125,9 +130,18 @@ class Refusal:
     def text(self) -> Message:
         """The refusal as a learner reads it, in the current language: the title, the explanation,
         and the reason code last, for teachers: ``"Not your turn: It is 甲's turn ... (code:
-        not_your_turn)"``."""
-        return _("{title}: {explanation} (code: {code})", title=self.title, explanation=self.explanation,
-                 code=self.code)
+        not_your_turn)"`` (:data:`REFUSAL_TEXT` of :meth:`reason` and :meth:`code_note`)."""
+        return _(REFUSAL_TEXT, reason=self.reason(), code=self.code_note())
+
+    def reason(self) -> Message:
+        """The title and the explanation: ``"Not your turn: It is 甲's turn ..."``."""
+        # TRANSLATORS: why an action is refused: its short title, then the explanation.
+        return _("{title}: {explanation}", title=self.title, explanation=self.explanation)
+
+    def code_note(self) -> Message:
+        """The reason code, as a refusal ends with it for teachers: ``"(code: not_your_turn)"``."""
+        # TRANSLATORS: read after a refusal, for teachers; {code} stays in English (not_your_turn).
+        return _("(code: {code})", code=self.code)
 
 
 class IllegalAction(ValueError):
