@@ -1,7 +1,8 @@
-"""The small API every game shares.
+"""The small API every game shares: its rules and its notation.
 
 A game module (``cardlab.durak``, ``cardlab.daifugo`` ...) defines its rule sets as frozen objects
-and a :class:`State` subclass. A state is a position: it answers :meth:`State.legal_actions`,
+and a :class:`State` subclass (what it shows, asks and plays on beyond the rules is its spec's
+business: :mod:`cardlab.game`, found by name through :mod:`cardlab.registry`). A state is a position: it answers :meth:`State.legal_actions`,
 :meth:`State.check` (why an action would be refused, without changing anything) and
 :meth:`State.apply` (perform it and return the :class:`Event` log of what happened, each event
 explained in plain words that name the rule). A refused action raises :class:`IllegalAction`
@@ -32,7 +33,8 @@ from dataclasses import fields as dataclass_fields
 from typing import Any, ClassVar, Iterable, NamedTuple
 
 from .cards import Card, CardError, StandIn, card, format_cards, parse_token, to_symbols
-from .i18n import N_, Message, _, current_language, join, n_, shorten, shown
+from .i18n import N_, Message, _, current_language, n_, shorten, shown
+from .registry import game_of
 
 # Reason codes of the contract (SCENARIOS.md) in their order of precedence (where several apply, the
 # first wins): what each means, and the short title a learner reads above the explanation ("Not your
@@ -68,14 +70,12 @@ _REASON_CODE = re.compile(r"[a-z]+(?:_[a-z]+)*")
 
 
 def add_reason(code: str, meaning: str, title: str) -> None:
-    """Add a reason code of a game's own, for a case none of the contract's codes covers: a game's
-    rules module calls it when imported, so :class:`Refusal` accepts the code and
-    :data:`REASON_CODES` and :data:`REASON_TITLES` hold it from then on. ``code`` is lowercase words
-    joined by ``_`` (``not_on_table``); ``meaning`` says in English when it applies, for developers;
-    ``title`` is the short title a learner reads, marked for translation with ``N_``. Adding a code
-    again with the same meaning and title changes nothing; raises ``ValueError`` for a code that is
-    not written so, or that is known with another meaning or title (two games cannot give one code
-    two meanings).
+    """Add a game's own reason code, for a case none of the contract's codes covers: its rules
+    module calls it when imported, so that :class:`Refusal`, :data:`REASON_CODES` and
+    :data:`REASON_TITLES` know the code from then on. ``code`` is lowercase words joined by ``_``;
+    ``meaning`` says in English when it applies; ``title`` is what a learner reads, marked with
+    ``N_``. Adding it again alike changes nothing; raises ``ValueError`` for a code written otherwise
+    or known with another meaning or title.
 
     >>> add_reason("not_your_turn", "this player may not act now", "Not your turn")
     >>> add_reason("not_your_turn", "someone else's turn", "Not your turn")
@@ -129,6 +129,11 @@ class Event(NamedTuple):
         return str(self.text)
 
 
+# A refusal as a learner reads it: its reason (the title and the explanation), then its reason code.
+# TRANSLATORS: {reason} is "Not your turn: It is 甲's turn.", {code} "(code: not_your_turn)".
+REFUSAL_TEXT = N_("{reason} {code}")
+
+
 @dataclass(frozen=True)
 class Refusal:
     """Why an action is not allowed: a contract reason ``code`` and the ``explanation`` a learner
@@ -149,9 +154,18 @@ class Refusal:
     def text(self) -> Message:
         """The refusal as a learner reads it, in the current language: the title, the explanation,
         and the reason code last, for teachers: ``"Not your turn: It is 甲's turn ... (code:
-        not_your_turn)"``."""
-        return _("{title}: {explanation} (code: {code})", title=self.title, explanation=self.explanation,
-                 code=self.code)
+        not_your_turn)"`` (:data:`REFUSAL_TEXT` of :meth:`reason` and :meth:`code_note`)."""
+        return _(REFUSAL_TEXT, reason=self.reason(), code=self.code_note())
+
+    def reason(self) -> Message:
+        """The title and the explanation: ``"Not your turn: It is 甲's turn ..."``."""
+        # TRANSLATORS: why an action is refused: its short title, then the explanation.
+        return _("{title}: {explanation}", title=self.title, explanation=self.explanation)
+
+    def code_note(self) -> Message:
+        """The reason code, as a refusal ends with it for teachers: ``"(code: not_your_turn)"``."""
+        # TRANSLATORS: read after a refusal, for teachers; {code} stays in English (not_your_turn).
+        return _("(code: {code})", code=self.code)
 
 
 class IllegalAction(ValueError):
@@ -293,11 +307,6 @@ class View:
                 return state
         return state
 
-    def rule_of_thumb(self) -> tuple[Action, str]:
-        """The ``simple`` bot's choice and its reason in a few words: the game's own rules of
-        thumb (each game's ``bot`` module)."""
-        raise NotImplementedError(f"{self.game} has no rules of thumb")
-
     def __eq__(self, other) -> bool:
         if type(other) is not type(self) or self.fields() != other.fields() or self._legal != other._legal:
             return False
@@ -312,37 +321,33 @@ class View:
 
 
 class State:
-    """A position of one game. Subclasses set ``game``, ``game_title``, ``VERBS`` and implement the
-    hooks.
+    """A position of one game: its rules and its notation. Subclasses set ``game`` (the name its
+    spec is registered under, :mod:`cardlab.registry`), ``VERBS``, ``NAME`` and ``DECK``, and
+    implement the rules below. How a game is drawn, asked about, saved as a scenario or played game
+    after game is its spec's business (:class:`cardlab.game.Game`), which finds the position's game
+    by ``game``.
 
     A position changes through :meth:`apply` (and :meth:`act`). What it remembers of the actions
     it offered lasts until the next :meth:`apply`: set its attributes from outside (as
     :meth:`View.sample_state` deals hands) only when it remembers none, on a fresh :meth:`copy` or
     right after an :meth:`apply`, before asking it anything."""
 
-    # Not part of the position, only remembered to save work. A game's legal_actions() keeps the
-    # list of actions it found in ``_offered`` (and returns a copy), and in ``_details`` what it
-    # worked out for each of the first len(_details) of them (a combination's reading ...; () for
-    # none), set directly: it runs at every decision, where a method call or a tuple would show.
-    # check() accepts an offered action at once, keeping its detail with it in ``_checked``, as a
-    # game's _check() does with _remember(); the game's _perform() asks _detail(), which matches
-    # the very action performed. apply() forgets the offer before the position changes. Kept in
-    # slots, outside the instance's __dict__: a copy (which copies the __dict__) starts with
-    # nothing remembered, and key(), equality and vars() never see them. A slot never set reads as
-    # nothing remembered.
+    # Not part of the position, only remembered to save work. legal_actions() keeps the actions it
+    # found in _offered (returning a copy) and in _details what it worked out for the first
+    # len(_details) of them (a reading of jokers ...), set directly: a call or a tuple at every
+    # decision would show. check() accepts an offered action at once, keeping its detail in
+    # _checked, as a game's _check() does with _remember(); _perform() asks _detail(). apply()
+    # forgets the offer. Slots, outside the __dict__: copies (which copy the __dict__), key(),
+    # equality and vars() never see them; a slot never set reads as nothing remembered.
     __slots__ = ("_offered", "_details", "_checked")
 
     game: ClassVar[str]
-    game_title: ClassVar[str]  # the game's name as a learner reads it: "Gan Deng Yan"
     VERBS: ClassVar[dict[str, int | tuple[int, int]]] = {}  # verb -> number of card arguments
     # The game's name in words ("Gan Deng Yan"), and what its players do, in words ("players play
     # combinations or pass"): the explanation of a verb the game lacks (missing_verb).
     NAME: ClassVar[str] = ""
     ACTIONS_IN_WORDS: ClassVar[str] = ""
     DECK: ClassVar[tuple[Card, ...]] = ()
-    # Kinds of event whose cards only some players see (a draw, a card handed over): a player's
-    # narration shows the others' cards of these events as hidden cards.
-    PRIVATE_EVENTS: ClassVar[frozenset[str]] = frozenset()
 
     players: tuple[str, ...]
     # The rule set: every game's has ``name`` and ``jokers_equal`` (whether its two jokers are
@@ -400,10 +405,6 @@ class State:
         """Once over, each player's points under a rule set that scores; else ``{}``."""
         return {}
 
-    # Events worth counting in a simulation, by the name of their column: {"revolutions":
-    # "revolution"} counts the "revolution" events of each game (cardlab.simulate).
-    COUNTED_EVENTS: ClassVar[dict[str, str]] = {}
-
     def _seat_cards(self, seat: str) -> tuple[tuple[Card, ...], dict[str, int]]:
         """The ``hand`` and ``counts`` fields of ``seat``'s view, from ``self.hands``. Raises
         ``ValueError`` for a player who does not sit at this table."""
@@ -416,112 +417,15 @@ class State:
     def _seat_actions(self, seat: str) -> list[Action]:
         return [a for a in self.legal_actions() if a.player == seat]
 
-    # --- hooks the shared code calls (pictures, widgets, referee); a game overrides what it needs
-
-    def picture(self, *, view: str = "teaching", seat: str | None = None, bottom: str | None = None,
-                highlight=(), width: float = 56, four_colour: bool = False) -> str:
-        """The position as an SVG picture of the card table. Called through
-        :func:`cardlab.svg.state_svg`, which has checked ``view``, ``seat`` and ``bottom``. The
-        default shows the seats and hands, and the ``describe()`` text on the table."""
-        from .svg import generic_svg
-
-        return generic_svg(self, view=view, seat=seat, bottom=bottom, highlight=highlight, width=width,
-                           four_colour=four_colour)
-
-    def focus(self) -> str:
-        """The player whose move is awaited, drawn along the bottom of the picture when no seat is
-        given: the first player who may act (the first player once the game is over)."""
-        acting = self.to_act()
-        return acting[0] if acting else self.players[0]
+    # --- notation -------------------------------------------------------------------------------
 
     def verbs(self) -> list[str]:
         """The verbs this game and rule set have, in the order a player reads them."""
         return list(self.VERBS)
 
-    def hand_order(self, cards) -> list[Card]:
-        """``cards`` in the order a player of this game holds them, for pictures and buttons
-        (the default: the deck's order)."""
-        return sorted(cards)
-
-    def table_cards(self) -> list[Card]:
-        """Cards on the table that an action may name (none unless the game says so)."""
-        return []
-
     def arrange(self, verb: str, cards) -> list:
         """``cards`` selected in any order, put in the order the notation writes them for ``verb``."""
         return list(cards)
-
-    def play_words(self, action: Action) -> str:
-        """What ``action``'s cards make, in a few words a learner reads: how a try-it table tells
-        apart the readings of a joker or wild card (``"a run 3-4-5"``, ``"three 3s"``). A game
-        whose plays are combinations names them; the default is the cards as the learner reads
-        them (``"5♦ BJ=5"``)."""
-        return self.learner_text(format_cards(action.cards))
-
-    def place_word(self, name: str) -> Message | str:
-        """A place of this game's results (the contract's ``result`` values) as a learner reads it
-        in the current language; the default: the name as written."""
-        return name
-
-    def table_talk(self) -> list[tuple[str, str]]:
-        """What the players agree on before the first card, answered for this rule set and deal."""
-        return []
-
-    def checklist(self, action: Action) -> list[tuple[str, str]]:
-        """The game's checklist questions about ``action``, each answered by the engine; the last
-        answer is always the verdict (:meth:`verdict`)."""
-        return [self.verdict(action)]
-
-    def verdict(self, action: Action) -> tuple[Message, Message]:
-        """("So, is it legal?", "yes" or "no (code): explanation")."""
-        refusal = self.check(action)
-        answer = _("yes") if refusal is None else _("no ({code}): {explanation}", code=refusal.code,
-                                                     explanation=refusal.explanation)
-        return _("So, is it legal?"), answer
-
-    # --- hooks of a table that plays game after game (cardlab.widgets.play) ------------------------------
-
-    def deal_spec(self) -> dict[str, Any]:
-        """This position as dealt, in the scenario contract's ``deal`` keys (SCENARIOS.md), cards
-        written as text: ``from_deal`` of the game's module given them deals this position again.
-        The default: the hands alone."""
-        return {"hands": {p: [str(c) for c in self.hands[p]] for p in self.players}}
-
-    def expect_spec(self) -> dict[str, Any]:
-        """What holds now, in the scenario contract's ``expect`` keys: a scenario whose last step
-        expects it passes in this position. The default: whether the game is over and the hand
-        sizes."""
-        return {"over": self.is_over(), "hand_sizes": {p: len(self.hands[p]) for p in self.players}}
-
-    def outcome(self) -> str:
-        """Once over, how the game ended in a few words (``"甲 wins"``). The default: the places of
-        :meth:`standings`."""
-        places = self.standings()
-        return join([_("{player} place {place}", player=p, place=f"{places[p]:g}")
-                     for p in sorted(places, key=places.get)])
-
-    def score_line(self) -> tuple[dict[str, str], dict[str, int]]:
-        """Once over, this game's line of a score table: each player's result as a word or two,
-        and what it adds to their total (:meth:`score_total`). The default: each player's place,
-        adding nothing."""
-        places = self.standings()
-        return {p: _("place {place}", place=f"{places[p]:g}") for p in self.players}, {}
-
-    def score_total(self) -> str | None:
-        """What a score table adds up over the games (``"wins"``), or ``None`` where this rule set
-        adds up nothing. The default: ``None``."""
-        return None
-
-    def next_game(self, seed: int = 0) -> "State":
-        """Once over, the next game of a match under this game's own rules (who deals or leads
-        follows from this game), freshly shuffled by ``seed``. Raises ``ValueError`` while this
-        game is not over; the default raises ``NotImplementedError``: the game has no matches."""
-        raise NotImplementedError(f"{self.game} has no next game")
-
-    def known_cards(self, seat: str) -> set[Card]:
-        """The cards ``seat`` knows the place of without "Show all hands": the default, its own
-        hand; a game adds cards it set aside itself."""
-        return set(self.hands[seat])
 
     # --- shared behaviour -----------------------------------------------------------------------
 
@@ -648,14 +552,12 @@ class State:
     # --- what the position remembers to save work (see __slots__) ---------------------------------
 
     def _remember(self, action: Action, detail) -> None:
-        """Remember ``detail``, what the game's :meth:`_check` worked out for ``action``, which
-        :meth:`_perform` asks for next (:meth:`_detail`)."""
+        """Keep ``detail``, what :meth:`_check` worked out for ``action``, for :meth:`_detail`."""
         self._checked = (action, detail)
 
     def _detail(self, action: Action):
-        """What the game worked out for ``action`` (this very object) when :meth:`check` last
-        accepted it, offered or remembered; ``None`` if nothing was, and :meth:`_perform` works it
-        out again. :meth:`apply` checks right before performing, so the detail is of this position."""
+        """What was worked out for ``action`` (this very object) when :meth:`check` last accepted
+        it (apply() checks right before performing), or ``None``: then work it out again."""
         try:
             checked = self._checked
         except AttributeError:
@@ -727,9 +629,7 @@ class State:
         return self.describe()
 
     def _repr_html_(self) -> str:
-        from .display import state_html
-
-        return state_html(self)
+        return game_of(self).html(self)
 
     def parse_action(self, text: str) -> Action:
         """Parse ``"PLAYER VERB [CARD ...]"``. Raises :class:`NotationError` for an unknown player,
@@ -752,8 +652,9 @@ class State:
                                         seats=seats))
         verb = verb.lower()
         if verb not in self.VERBS and verb not in CONTRACT_VERBS:
-            raise NotationError(text, _("{game} has no verb {verb} (verbs: {verbs})", game=_(self.game_title),
-                                        verb=shown(verb), verbs=", ".join(self.VERBS)))
+            raise NotationError(text, _("{game} has no verb {verb} (verbs: {verbs})",
+                                        game=_(self.NAME) if self.NAME else self.game, verb=shown(verb),
+                                        verbs=", ".join(self.VERBS)))
         try:
             cards = tuple(parse_token(a) for a in args)
         except CardError as exc:
@@ -773,9 +674,10 @@ class State:
 
 
 class Match:
-    """Game after game without end, each one the previous game's :meth:`State.next_game`, seeded
-    from ``random.Random(seed)``; ``first`` is the first game. A game module's ``new_match`` makes
-    its matches: this one, or its own kind with the same attributes and methods.
+    """Game after game without end, each one the previous game's next game (its spec's
+    ``next_game``, :class:`cardlab.game.Game`), seeded from ``random.Random(seed)``; ``first`` is
+    the first game. A game's ``new_match`` makes its matches: this one, or its own kind with the same
+    attributes and methods.
 
     ``game`` is the game being played; ``games`` the number of games the match has (``None``: no
     end), ``kind`` its name when it has one (``"jdf set"``); :meth:`next_game` deals the next game
@@ -790,7 +692,7 @@ class Match:
 
     def next_game(self) -> State:
         """Deal the next game (the current one must be over) and make it the current one."""
-        self.game = self.game.next_game(seed=self._rng.getrandbits(32))
+        self.game = game_of(self.game).next_game(self.game, seed=self._rng.getrandbits(32))
         return self.game
 
     def is_over(self) -> bool:

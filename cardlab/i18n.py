@@ -85,9 +85,11 @@ def default_language(environ=os.environ) -> str:
 class _Current:
     """The language cardlab speaks, one for the whole process: a lesson sets it in one cell and its
     widgets' buttons, which run outside any cell, read it too (a context variable would not carry
-    from a cell to a button's callback in every kernel)."""
+    from a cell to a button's callback in every kernel). ``words``: whose words the messages read
+    now speak where a rule set has its own (:class:`Worded`), or None."""
 
     tag = default_language()
+    words: str | None = None
 
 
 def set_language(lang: str) -> None:
@@ -165,15 +167,24 @@ class Message:
 
     def __str__(self) -> str:
         catalog = translations(_Current.tag)
+        # Inside Worded, a message reads the catalog's entry for the words of the moment where it
+        # has one: context "yeeqia" for a message of no context, "yeeqia picture" for one of the
+        # context "picture" (gettext gives back the English where it has none).
+        words = _Current.words
+        if words is not None and self.context is not None:
+            words = f"{words} {self.context}"
         if self.plural is not None:
-            if self.context is not None:
-                text = catalog.npgettext(self.context, self.msgid, self.plural, self.count)
-            else:
-                text = catalog.ngettext(self.msgid, self.plural, self.count)
+            english = self.msgid if self.count == 1 else self.plural
+            text = catalog.npgettext(words, self.msgid, self.plural, self.count) if words is not None else english
+            if text == english:
+                text = (catalog.npgettext(self.context, self.msgid, self.plural, self.count)
+                        if self.context is not None else catalog.ngettext(self.msgid, self.plural, self.count))
             values = {"count": self.count, **self.values}
         else:
-            text = (catalog.pgettext(self.context, self.msgid) if self.context is not None
-                    else catalog.gettext(self.msgid))
+            text = catalog.pgettext(words, self.msgid) if words is not None else self.msgid
+            if text == self.msgid:
+                text = (catalog.pgettext(self.context, self.msgid) if self.context is not None
+                        else catalog.gettext(self.msgid))
             values = self.values
         if not values:
             return text
@@ -228,6 +239,43 @@ class Message:
 
     def __reduce__(self):
         return (Message, (self.msgid, self.values, self.plural, self.count, self.context))
+
+
+class Worded(Message):
+    """``message`` read in the words of ``words``, a rule set's own (``"yeeqia"``): each message in
+    it that the catalog holds with ``words`` as its context reads so, every other as usual. Under
+    Daifugo's web rules the Japanese say 単騎 where the federation's rules say 1枚出し: the catalog
+    holds "single {rank}" once with no context (1枚出し) and once with the context ``yeeqia`` (単騎),
+    and a position of the web rules says what it says through ``Worded(text, "yeeqia")``. A message
+    with a context of its own (``p_("picture", "game over")``) reads the entry of both: the context
+    "yeeqia picture". English reads the same either way."""
+
+    __slots__ = ("message", "words")
+
+    def __init__(self, message, words: str):
+        # Made for every event of a game under such a rule set: the slots are set here, at once. Its
+        # values are the message's: a reader that picks a part of it (the ranking of a foul) finds
+        # it in a worded message too.
+        self.msgid, self.plural, self.count, self.context = "", None, None, None
+        self.values = message.values if isinstance(message, Message) else {}
+        self.message = message
+        self.words = words
+
+    def __str__(self) -> str:
+        before = _Current.words
+        _Current.words = self.words
+        try:
+            return str(self.message)
+        finally:
+            _Current.words = before
+
+    def __reduce__(self):
+        return (Worded, (self.message, self.words))
+
+
+def worded(message, words: str | None):
+    """``message`` in the words of ``words`` (:class:`Worded`), or as it is when ``words`` is None."""
+    return message if words is None else Worded(message, words)
 
 
 def _(msgid: str, **values) -> Message:
@@ -410,6 +458,40 @@ class Capital(Message):
 
     def __reduce__(self):
         return (Capital, (self.text,))
+
+
+class Translated(Message):
+    """Text given in several languages, ``{"en": ..., "zh-TW": ...}``, read in the current one, or
+    in English where the mapping lacks it (made by :func:`words`)."""
+
+    __slots__ = ("texts",)
+
+    def __init__(self, texts):
+        super().__init__("")
+        self.texts = dict(texts)
+
+    def __str__(self) -> str:
+        text = self.texts.get(_Current.tag)
+        return _render(self.texts.get("en", "") if text is None else text)
+
+    def __reduce__(self):
+        return (Translated, (self.texts,))
+
+
+def words(value) -> Message:
+    """``value`` as a learner reads it, in the current language whenever it is read: a message as
+    it is, English text marked for the catalogs (:func:`N_`) translated, a mapping from language
+    tags to text (:class:`Translated`) in the current language. A game gives its title and its
+    verbs' labels so.
+
+    >>> str(words("Durak")), str(words({"en": "Toy", "ja": "トイ"}))
+    ('Durak', 'Toy')
+    """
+    if isinstance(value, Message):
+        return value
+    if isinstance(value, str):
+        return _(value)
+    return Translated(value)
 
 
 def placeholders(text: str) -> set[str]:

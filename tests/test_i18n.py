@@ -358,3 +358,32 @@ def test_a_chart_in_chinese_or_japanese_draws_every_character(lang):
             figure.canvas.draw()
     assert not [w for w in caught if "missing from font" in str(w.message)]
     assert families[0] == "DejaVu Sans"
+
+
+def test_a_message_read_in_a_rule_sets_words_reads_their_entries_and_its_own_elsewhere():
+    """Worded: each message in it that the catalog holds for the words (the context "yeeqia", or
+    "yeeqia picture" beside a context of its own) reads so, every other as usual, nested ones too;
+    English reads the same; outside it the federation's words come back."""
+    from cardlab.i18n import Worded, p_
+
+    line = _("{player} plays {play}.", player="甲", play=_("single {rank}", rank="9"))
+    label = p_("picture", "game over")
+    with language("ja"):
+        assert str(Worded(line, "yeeqia")) == "甲が9の単騎を出します。"
+        assert str(line) == "甲が9の1枚出しを出します。"
+        assert str(Worded(label, "yeeqia")) == "局終了" and str(label) == "ゲーム終了"
+        assert str(Worded(_("Not your turn"), "yeeqia")) == str(_("Not your turn"))
+    with language("en"):
+        assert str(Worded(line, "yeeqia")) == str(line) == "甲 plays single 9."
+
+
+def test_every_message_in_a_rule_sets_words_is_a_message_the_code_writes():
+    """A message listed with the context "yeeqia" (cardlab.daifugo.words.YEEQIA_WORDS) is read in
+    place of the same message written without it: a list entry whose message the code no longer
+    writes would never be read."""
+    in_code = _in_code()
+    worded = {(context, msgid) for context, msgid in in_code if context and context.split()[0] == "yeeqia"}
+    assert worded, "no message has the web rules' words"
+    orphans = [msgid for context, msgid in worded
+               if ((context.split(" ", 1)[1] if " " in context else None), msgid) not in in_code]
+    assert not orphans, f"listed in YEEQIA_WORDS but written nowhere without the context: {orphans[:3]}"

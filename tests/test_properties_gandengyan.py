@@ -14,6 +14,9 @@ from cardlab.cards import StandIn
 from cardlab.engine import REASON_CODES, Action, IllegalAction
 from cardlab.gandengyan import RULESETS, new_game
 from cardlab.gandengyan.rules import REASON_CODES_USED
+from cardlab.registry import find_game
+
+GDY = find_game("gandengyan")
 
 # A round plays at least one card or, while the stock lasts, draws one; between two plays at most
 # every other player passes. So a game has fewer than 2 x 58 rounds and plays, each followed by
@@ -147,7 +150,7 @@ def test_check_agrees_with_legal_actions_and_refusals_change_nothing(rules, n, s
 @given(seed=seeds)
 def test_the_winner_deals_and_leads_the_next_game(seed):
     _, game = random_game("yiqi", 4, seed)
-    following = game.next_game(seed + 1)
+    following = GDY.next_game(game, seed + 1)
     dealer = game.winner or game.dealer
     assert following.dealer == following.turn == dealer
     assert len(following.hands[dealer]) == 6

@@ -11,6 +11,7 @@ import pytest
 
 from cardlab import engine
 from cardlab.engine import CONTRACT_REASON_CODES, REASON_CODES, REASON_TITLES, Refusal, add_reason
+from cardlab.registry import find_game
 
 GAMES = ("durak", "daifugo", "gandengyan")
 OWN_CODES = {"durak": {"not_on_table"}, "daifugo": {"must_give_weakest"}, "gandengyan": set()}
@@ -48,6 +49,7 @@ def test_a_game_adds_its_own_codes_when_its_rules_are_imported(game):
 def test_the_codes_a_game_declares_are_known_and_titled(game):
     rules = pytest.importorskip(f"cardlab.{game}.rules")
     used = rules.REASON_CODES_USED
+    assert find_game(game).reason_codes == used  # the spec's, declared once
     assert used <= set(REASON_CODES) and OWN_CODES[game] <= used
     assert used - set(CONTRACT_REASON_CODES) == OWN_CODES[game]
     assert all(str(REASON_TITLES[code]) for code in used)
@@ -76,12 +78,11 @@ def test_add_reason_refuses_a_badly_written_code_or_a_second_meaning(known_codes
     assert REASON_CODES["not_your_turn"] == "this player may not act now"
 
 
-def test_a_code_added_after_the_try_it_table_was_imported_is_shown_in_small_print(known_codes):
-    from cardlab.widgets.tryit import verdict_html
+def test_a_code_added_after_the_widgets_were_imported_is_shown_in_small_print(known_codes):
+    from cardlab.widgets.acting import RefusalLine, verdict_html
 
     add_reason("not_face_up", "the named card lies face down", "Not face up")
-    html = verdict_html("Not face up: 8♠ lies face down. (code: not_face_up)", "refused")
+    html = verdict_html(RefusalLine(Refusal("not_face_up", "8♠ lies face down.")), "refused")
+    assert "Not face up: 8♠ lies face down." in html
     assert '<small class="cardlab-code"' in html and "(code: not_face_up)</small>" in html
-    html = verdict_html("甲 plays (as: not_a_code) a pair.", "refused")
-    assert "cardlab-code" not in html
     assert engine.REASON_CODES is REASON_CODES  # the one table every module reads

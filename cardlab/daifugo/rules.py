@@ -52,6 +52,28 @@ def exchange_strength(c: Card) -> int:
     return strength(JOKER if c.is_wild else c.rank, False)
 
 
+def forced_strengths(hand, count: int, strongest: bool) -> list[int]:
+    """The exchange strengths (:func:`exchange_strength`) of the ``count`` strongest cards of
+    ``hand`` (or the weakest, when not ``strongest``), weakest first: what a give that must hand
+    over the strongest (or return the weakest) cards is made of, whichever suits it picks."""
+    ordered = sorted(map(exchange_strength, hand), reverse=strongest)
+    return sorted(ordered[:count])
+
+
+def exchange_obligation(rules: "DaifugoRules", previous_ranks: dict[str, str], player: str) -> tuple[int, str, bool]:
+    """``(cards, partner, lower)`` of ``player`` in the exchange of a game whose players held
+    ``previous_ranks`` (player -> rank name) in the game before: how many cards they give, to whom,
+    and whether they are the lower of the pair. All four ranks take part."""
+    holder = {r: p for p, r in previous_ranks.items()}
+    rank = previous_ranks[player]
+    for lower, upper, count in rules.exchange:
+        if rank == lower:
+            return count, holder[upper], True
+        if rank == upper:
+            return count, holder[lower], False
+    raise AssertionError(f"rank {rank} takes no part in the exchange")
+
+
 JOKER_WORD = p_("card", "joker")
 
 
@@ -98,6 +120,10 @@ class DaifugoRules:
       instead of cards of their choice.
     - ``first_leader``: who leads a game with no previous ranks when the deal names nobody:
       ``"first_seat"`` (the first player listed) or ``"diamond_three"`` (whoever holds ♦3).
+    - ``words``: whose words its messages speak where they differ by rule set: ``None``, the
+      federation's (ja: 1枚出し, 3枚組, 4枚組, カード交換, ゲーム), or ``"yeeqia"``, the web page's
+      (単騎, スリーカード, フォーカード, 帰京, 局): the context of those messages in the catalogs
+      (:data:`cardlab.daifugo.words.YEEQIA_WORDS`).
 
     ``jokers_equal`` (every rule set with jokers): the two jokers are equal, neither big nor small,
     and are drawn alike.
@@ -119,7 +145,13 @@ class DaifugoRules:
     sequence_rule: str = "pairwise"
     return_weakest: bool = False
     first_leader: str = "first_seat"
+    words: str | None = None
     jokers_equal = True
+
+    @property
+    def description(self) -> str:
+        """The rule set in a few words (English, as the scenario contract says it)."""
+        return DESCRIPTIONS.get(self.name, "")
 
     @property
     def deck(self) -> tuple[Card, ...]:
@@ -145,6 +177,11 @@ class DaifugoRules:
         return PLACE[2] if self.twos_in_sequences else PLACE[14]
 
 
+DESCRIPTIONS = {
+    "jdf": "the Japan Daifugo Federation's official four-player rules: 54 cards, sets of four games",
+    "yeeqia": "the 52-card web rules of daifugo.yeeqia.com: no jokers, matches of three games with points",
+}
+
 RULESETS = {
     "jdf": DaifugoRules(
         name="jdf", deck_name="jokers54", blind_cards=2, games_per_set=4, third_rank="hinmin",
@@ -153,7 +190,7 @@ RULESETS = {
     "yeeqia": DaifugoRules(
         name="yeeqia", deck_name="standard52", blind_cards=0, games_per_set=3, third_rank="heimin",
         points=(3, 1, -1, -3), eight_cut="any", twos_in_sequences=False, forbidden_finishes=False,
-        suit_lock=False, spade_three_return=False, miyako_ochi=False),
+        suit_lock=False, spade_three_return=False, miyako_ochi=False, words="yeeqia"),
 }
 
 # Daifugo's own reason code: the contract has must_give_strongest for the lower player's cards, but

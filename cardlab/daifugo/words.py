@@ -19,6 +19,64 @@ from ..i18n import Later, Message, _, ands, commas, n_, p_, semicolons
 from .rules import JOKER, ORDER, RANK_TITLES, RANK_WORDS, a_rank, order_text, strength
 
 
+# The messages whose words differ under the web rules (rule set yeeqia, its ``words``): the catalogs
+# hold each once more with the context "yeeqia" ("yeeqia picture" for a picture's label), and a
+# position of those rules reads them so (DaifugoState says what it says through i18n.Worded). In
+# Japanese they speak the web page's words, 単騎, スリーカード, フォーカード, 帰京（税）, 局 and マーク,
+# where the federation's rules (and the messages' own entries) say 1枚出し, 3枚組, 4枚組, カード交換,
+# ゲーム and スート. Only marked here for the catalogs: each is written where it is used, with no context.
+YEEQIA_WORDS = (
+    p_("yeeqia", "single {rank}"),
+    p_("yeeqia", "a single {rank}"),
+    p_("yeeqia", "three {rank}s"),
+    p_("yeeqia", "four {rank}s"),
+    p_("yeeqia", "a single card"),
+    p_("yeeqia", "three of a kind"),
+    p_("yeeqia", "four of a kind"),
+    p_("yeeqia", "Four of a kind is beaten only by a stronger four of a kind: a follow has the "
+       "same number and kind of cards as the play it beats."),
+    p_("yeeqia", "{play} only equals {top}: an equal rank never beats, and suits never rank. {order}"),
+    p_("yeeqia", "its cards are neither all of one rank (as in a group) nor all of one suit (as in a sequence)"),
+    p_("yeeqia", "{cards} is no combination: {why}. A play is a single card, two or more cards of "
+       "one rank, or a sequence (three or more cards of one suit in a row)."),
+    p_("yeeqia", "{cards} is no combination: {why}. A sequence (階段) is three or more cards of one suit in a row."),
+    p_("yeeqia", "a sequence is all of one suit"),
+    p_("yeeqia", "Is the card exchange done?"),
+    p_("yeeqia", "Is there a card exchange before play?"),
+    p_("yeeqia", "Does the spade 3 answer a lone joker (スペ3返し, spade-3 return)?"),
+    p_("yeeqia", "Can the previous 大富豪 (daifugo) fall (都落ち, miyako-ochi)?"),
+    p_("yeeqia", "the first seat listed: a game with no previous places starts there, not with "
+       "whoever holds a 3; later games start from the previous 大貧民 (daihinmin)"),
+    p_("yeeqia", "the previous 大貧民 (daihinmin), once the exchange is done"),
+    p_("yeeqia", "not in this game: the first game of a {series} ({games} games) has no previous "
+       "places. From the second game on: {how}."),
+    p_("yeeqia", "yes, before the first card: {who}. {how}. It is done in this position."),
+    p_("yeeqia", "no: this play ends the game, so no table is left to clear."),
+    p_("yeeqia", "Who leads once the exchange is done?"),
+    p_("yeeqia", "{leader}, the previous 大貧民 (daihinmin)."),
+    p_("yeeqia", "was {title}"),
+    p_("yeeqia picture", "card exchange"),
+    p_("yeeqia picture", "game over"),
+    p_("yeeqia", "the exchange: each pair gives its cards"),
+    p_("yeeqia", "in turn, players play a stronger combination of the same shape or pass, and "
+       "give cards in the exchange before a game"),
+    p_("yeeqia", "The game has ended: every place is decided."),
+    p_("yeeqia", "{player} has gone out and takes no further part in this game."),
+    p_("yeeqia", "The card exchange comes first: nobody plays until every player of an exchanging "
+       "pair has given (waiting for {waiting})."),
+    p_("yeeqia", "There is nothing to give: the exchange of this game is over."),
+    p_("yeeqia", "There is nothing to give: this game has no exchange: it follows only a game of "
+       "the same set or match."),
+    p_("yeeqia", "The exchange is done; {player} leads."),
+    p_("yeeqia", "was {rank}"),
+    p_("yeeqia", "game over: {results}"),
+    p_("yeeqia", "card exchange: waiting for {players}"),
+    p_("yeeqia", "the game is over"),
+    p_("yeeqia", "the game goes on"),
+    p_("yeeqia", "{play} only equals {top}, and an equal rank never beats (suits never rank)"),
+)
+
+
 def symbols(text) -> Later:
     """``text`` with its cards as a learner reads them: 9♠ for S9."""
     return Later(to_symbols, text)

@@ -14,7 +14,7 @@ from ..i18n import N_
 
 HAND_SIZE = 6
 MAX_ATTACK = 6
-DECK = deck("durak36")
+DECK = deck("stripped36")
 DECK_SET = frozenset(DECK)
 
 
@@ -31,11 +31,22 @@ class DurakRules:
     trump_six_swap: bool = True
     jokers_equal = False
 
+    @property
+    def description(self) -> str:
+        """The rule set in a few words (English, as the scenario contract says it)."""
+        return DESCRIPTIONS.get(self.name, "")
+
     def round_cap(self, round_no: int) -> int:
         if round_no == 1 and self.first_round_limit is not None:
             return self.first_round_limit
         return MAX_ATTACK
 
+
+DESCRIPTIONS = {
+    "podkidnoy": "Pagat's Podkidnoy Durak: 36 cards, at most 6 attack cards a round",
+    "throw-in-fool": "the same, but at most 5 attack cards in the first round of a game",
+    "perevodnoy": "the same as podkidnoy, plus transferring an attack",
+}
 
 RULESETS = {
     "podkidnoy": DurakRules("podkidnoy"),

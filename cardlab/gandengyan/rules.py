@@ -80,6 +80,11 @@ class GanDengYanRules:
     jokers_equal = False
 
     @property
+    def description(self) -> str:
+        """The rule set in a few words: its ``title``, in English."""
+        return self.title
+
+    @property
     def deck(self) -> tuple[Card, ...]:
         return deck(self.deck_name)
 

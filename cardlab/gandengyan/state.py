@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from ..cards import Card, deck_set, format_cards, plain
-from ..engine import (Action, DealError, Event, IllegalAction, Match, Refusal, State, View,
+from ..cards import Card, deck_set
+from ..engine import (Action, DealError, Event, IllegalAction, Refusal, State, View,
                       check_cards_unique, deal_cards, deal_hands, deal_random, player_name, player_names,
                       rule_set, view_class)
-from ..i18n import N_, Message, _, join, n_, ors, p_, semicolons
-from .combos import Play, alone_text, can_lead, legal_plays, readings, ruling, show, token_text
+from ..i18n import N_, _, join, n_, semicolons
+from .combos import Play, alone_text, can_lead, legal_plays, resolve, ruling, show, token_text
 from .rules import RULESETS, GanDengYanRules, in_order
 from .words import position_text
 
@@ -15,9 +15,6 @@ from .words import position_text
 # several times slower to make, and every decision makes a few.
 _new = tuple.__new__
 
-# Refusals of a play in the contract's order: when every reading of the jokers is refused, the
-# refusal listed first applies, as it would with several reasons for one reading.
-_PLAY_CODES = ("invalid_combination", "shape_mismatch", "not_stronger", "not_one_higher")
 
 
 @view_class
@@ -55,11 +52,6 @@ class GanDengYanView(View):
 
     game = "gandengyan"
 
-    def rule_of_thumb(self):
-        from .bot import rule_of_thumb
-
-        return rule_of_thumb(self)
-
     def sample_state(self, rng) -> "GanDengYanState":
         state = self._skeleton.copy()
         seen = set(self.hand) | set(self.played)
@@ -71,7 +63,7 @@ class GanDengYanView(View):
 
 class GanDengYanState(State):
     """A Gan Deng Yan game in progress. Build one with :func:`new_game` or :func:`from_deal`; deal
-    the next game, which the winner deals and leads, with :meth:`next_game`.
+    the next game, which the winner deals and leads, with :func:`~.match.next_game`.
 
     What it holds: ``hands``; ``stock``, the draw pile (first card drawn first); ``table``, the
     ``(player, Play)`` pairs of the round (its last is ``top``, by ``last_player``); ``pile``, the
@@ -87,8 +79,6 @@ class GanDengYanState(State):
     """
 
     game = "gandengyan"
-    game_title = N_("Gan Deng Yan")
-    PRIVATE_EVENTS = frozenset({"draw"})
     VERBS = {"play": (1, 99), "pass": 0}
     NAME = N_("Gan Deng Yan")
     ACTIONS_IN_WORDS = N_("in turn, players play a combination one rank higher (or a bomb) or pass")
@@ -175,7 +165,7 @@ class GanDengYanState(State):
                                               player=self.turn))
         if verb == "pass":
             return self._check_pass(player)
-        refusal, play = self._resolve(player, cards)
+        refusal, play = resolve(self.hands[player], player, cards, self.rules, self.top)
         if refusal is None:  # apply() performs right after checking: the reading is not worked out twice
             self._remember(action, play)
         return refusal
@@ -201,36 +191,6 @@ class GanDengYanState(State):
                                               "{player} could follow {top} with {plays}.", rules=self.rules.name,
                                               player=player, top=top.shown, plays=join(plays, "or")))
         return None
-
-    def _resolve(self, player: str, tokens) -> tuple[Refusal | None, Play | None]:
-        """The reading of ``tokens`` that is legal now; or why there is none, with the refused
-        reading that says why when the cards do form a combination."""
-        hand = self.hands[player]
-        seen: set[Card] = set()
-        for t in tokens:
-            c = plain(t)
-            if c in seen:
-                return Refusal("not_in_hand", _("{card} is named twice; there is only one {card}.",
-                                                card=c.symbol)), None
-            seen.add(c)
-            if c not in hand:
-                return Refusal("not_in_hand", _("{player} does not hold {card}.", player=player,
-                                                card=c.symbol)), None
-        plays, refusal = readings(tokens, self.rules)
-        if refusal is not None:
-            return refusal, None
-        top = self.top
-        judged = [(ruling(p, top), p) for p in plays]
-        legal = [p for (code, _), p in judged if code is None]
-        if len(legal) == 1:
-            return None, legal[0]
-        if legal:
-            options = ors(format_cards(p.cards) for p in legal)
-            return Refusal("invalid_combination", _("The {wilds} could stand for different ranks here; write "
-                                                    "which with '=': {options}.", wilds=self.rules.wild_words,
-                                                    options=options)), None
-        (code, why), reading = min(judged, key=lambda j: _PLAY_CODES.index(j[0][0]))
-        return Refusal(code, why), reading
 
     def play_of(self, action: Action) -> Play:
         """The combination a legal ``play`` action makes, its jokers resolved. Raises
@@ -271,7 +231,7 @@ class GanDengYanState(State):
             return self._do_pass(player)
         play = self._detail(action)
         if play is None:
-            play = self._resolve(player, cards)[1]
+            play = resolve(self.hands[player], player, cards, self.rules, self.top)[1]
         return self._do_play(player, play)
 
     def _do_play(self, player: str, play: Play) -> list[Event]:
@@ -410,31 +370,6 @@ class GanDengYanState(State):
         skeleton.stock = []
         return skeleton
 
-    def deal_spec(self) -> dict:
-        """The hands, the stock and the leader (the dealer)."""
-        return {**super().deal_spec(), "stock": [str(c) for c in self.stock], "leader": self.lead}
-
-    def expect_spec(self) -> dict:
-        """Over, the hand sizes, then whose turn it is or, once over, the winner."""
-        expect = super().expect_spec()
-        if not self.is_over():
-            expect["turn"] = self.turn
-        else:
-            expect["winner"] = self.winner
-        return expect
-
-    def outcome(self) -> Message:
-        return _("{player} wins", player=self.winner) if self.winner else _("blocked, nobody wins")
-
-    def score_line(self) -> tuple[dict[str, Message], dict[str, int]]:
-        """Wins, or the cards left; one for the winner."""
-        cells = {p: p_("score", "wins") if p == self.winner
-                 else n_("{count} card left", "{count} cards left", len(self.hands[p])) for p in self.players}
-        return cells, {p: int(p == self.winner) for p in self.players}
-
-    def score_total(self) -> Message:
-        return p_("score total", "wins")
-
     def standings(self) -> dict[str, float]:
         """Once over: the winner is 1st; the others follow by the cards left in hand, fewer first,
         tied players sharing the mean of their places (choice: 001 ranks nobody but the winner)."""
@@ -477,41 +412,6 @@ class GanDengYanState(State):
         shown: ``str(state)`` is this text)."""
         return position_text(self)
 
-    def hand_order(self, cards) -> list[Card]:
-        return in_order(cards)
-
-    def focus(self) -> str:
-        """The player whose turn it is; else (the exchange, the end) the first player who may act."""
-        return self.turn if self.turn is not None and not self.over else super().focus()
-
-    def picture(self, **options) -> str:
-        from .picture import gandengyan_svg
-
-        return gandengyan_svg(self, **options)
-
-    def play_words(self, action: Action) -> Message:
-        """A play as the combination it makes: ``"a run 7-8-9"``, ``"three 5s"``."""
-        if action.verb != "play":
-            return super().play_words(action)
-        return self.play_of(action).called
-
-    def table_talk(self) -> list[tuple[Message, Message]]:
-        from .checklist import table_talk
-
-        return table_talk(self)
-
-    def checklist(self, action: Action) -> list[tuple[Message, Message]]:
-        from .checklist import ask
-
-        return ask(self, action)
-
-    def next_game(self, seed: int = 0) -> "GanDengYanState":
-        """The next game, freshly shuffled by ``seed``: the winner deals and leads (after a blocked
-        game, the same dealer again). Raises ``ValueError`` while this game is not over."""
-        if not self.over:
-            raise ValueError("the game is not over")
-        return new_game(self.rules, self.players, seed, dealer=self.winner or self.dealer)
-
     def __repr__(self) -> str:
         state = f"{self.winner} won" if self.winner else "over" if self.over else f"turn {self.turn}"
         return f"<GanDengYanState {self.rules.name}: {state}>"
@@ -547,12 +447,6 @@ def new_game(rules: GanDengYanRules | str, players, seed: int = 0, dealer: str |
     dealt = len(seats) * rules.hand_size
     hands[dealer] += cards[dealt:dealt + rules.dealer_extra]
     return GanDengYanState(rules, players, hands, cards[dealt + rules.dealer_extra:], dealer)
-
-
-def new_match(rules: GanDengYanRules | str, players, seed: int = 0) -> Match:
-    """Game after game without end (a table's match): the first game as :func:`new_game` deals it
-    with ``seed``, each later one dealt by its winner (:meth:`GanDengYanState.next_game`)."""
-    return Match(new_game(rules, players, seed=seed), seed=seed)
 
 
 def from_deal(rules: GanDengYanRules | str, players, hands=None, seed: int = 0, stock=None,
