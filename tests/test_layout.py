@@ -93,21 +93,13 @@ def docstring_lines(tree: ast.AST) -> set[int]:
     return lines
 
 
-def reason_table_lines(tree: ast.AST) -> set[int]:
-    """engine's table of reason codes: the codes a game adds are registered by the game itself
-    (engine.add_reason), a change of its own beside this one."""
-    for node in tree.body:
-        if isinstance(node, ast.AnnAssign) and getattr(node.target, "id", "") == "_REASONS":
-            return set(range(node.lineno, node.end_lineno + 1))
-    return set()
-
 
 def test_shared_modules_name_no_game_but_in_docstrings():
     found = []
     for path in shared_modules():
         text = path.read_text(encoding="utf-8")
         tree = ast.parse(text)
-        allowed = docstring_lines(tree) | (reason_table_lines(tree) if path.name == "engine.py" else set())
+        allowed = docstring_lines(tree)
         for token in tokenize.generate_tokens(io.StringIO(text).readline):
             if token.type in (tokenize.NAME, tokenize.STRING, tokenize.COMMENT) and GAME_NAME.search(token.string) \
                     and token.start[0] not in allowed:
