@@ -147,6 +147,12 @@ class Game:
         :meth:`next_game`."""
         return Match(self.new_game(rules, players, seed=seed), seed=seed)
 
+    def every_card(self, state) -> list[Card]:
+        """Every physical card the position holds, wherever it lies (hands, stock, table, discards),
+        each as often as it is there: random play never makes a card appear or vanish (the
+        conformance suite, tests/conformance/, counts them). A game says where its cards lie."""
+        raise NotImplementedError(f"{self.name} does not say where its cards lie")
+
     # --- presentation -------------------------------------------------------------------------------
 
     def picture(self, state, *, view: str = "teaching", seat: str | None = None, bottom: str | None = None,

@@ -99,6 +99,11 @@ class DaifugoGame(Game):
         """The seat's hand and the cards it set aside to give in the exchange."""
         return set(state.hands[seat]) | set(state.gives.get(seat, ()))
 
+    def every_card(self, state: DaifugoState) -> list:
+        """The hands, the plays of the round, the pile and the cards left out of the deal (blind)."""
+        return [*(c for p in state.players for c in state.hands[p]),
+                *(c for _, play in state.table for c in play.physical), *state.pile, *state.blind]
+
     def deal_spec(self, state: DaifugoState) -> dict:
         """The hands, the leader and the previous game's ranks (when there was one)."""
         deal = {**super().deal_spec(state), "leader": state.leader}

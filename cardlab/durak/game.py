@@ -75,6 +75,11 @@ class DurakGame(Game):
     score_total = staticmethod(score_total)
     rule_of_thumb = staticmethod(rule_of_thumb)
 
+    def every_card(self, state: DurakState) -> list:
+        """The hands, the stock, the table (attacks and defences) and the discard pile."""
+        return [*(c for p in state.players for c in state.hands[p]), *state.stock, *state.attacks,
+                *(d for d in state.defences if d is not None), *state.discard]
+
     def deal_spec(self, state: DurakState) -> dict:
         """The hands, the stock, the trump and the attacker."""
         return {**super().deal_spec(state), "stock": [str(c) for c in state.stock], "trump": state.trump,
