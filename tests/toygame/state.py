@@ -40,6 +40,17 @@ class ToyView(View):
     turn: str | None
     tricks: dict[str, int]
 
+    def sample_state(self, rng) -> "ToyState":
+        """The cards this seat has not seen (in no trick, not its own) dealt to the others."""
+        seen = set(self.hand) | set(self.played)
+        unseen = [c for c in DECK if c not in seen]
+        rng.shuffle(unseen)
+        state = ToyState(self.rules, self.players, {self.seat: list(self.hand)}, self.turn)
+        self._deal_others(state, unseen)
+        state.trick, state.tricks = list(self.trick), dict(self.tricks)
+        state.played = list(self.played[:len(self.played) - len(self.trick)])
+        return state
+
 
 class ToyState(State):
     game = "toy"
