@@ -9,7 +9,7 @@ from collections import Counter
 from contextlib import contextmanager
 
 from cardlab import registry
-from cardlab.cards import plain
+from cardlab.cards import SUITS, StandIn, plain
 from cardlab.engine import CONTRACT_VERBS, Action
 
 import toygame
@@ -116,8 +116,15 @@ def candidates(state, rng, count: int = 16) -> list[Action]:
         low, high = (want, want) if isinstance(want, int) else want
         size = rng.randint(low, max(low, min(high, low + 4)))
         pool = near if len(near) >= size and rng.random() < 0.8 else deck
-        out.append(Action(rng.choice(state.players), verb, tuple(rng.sample(pool, size))))
+        out.append(Action(rng.choice(state.players), verb, tuple(read(c, rng) for c in rng.sample(pool, size))))
     return out
+
+
+def read(token, rng):
+    """A joker or wild card as itself or, half the time, standing in for a random rank (and suit)."""
+    if token.is_wild and rng.random() < 0.5:
+        return StandIn(token, rng.choice(SUITS) if rng.random() < 0.5 else None, rng.randint(2, 14))
+    return token
 
 
 def mixed_actions(state, rng) -> list:
