@@ -12,9 +12,14 @@ from pathlib import Path
 
 import pytest
 
+from cardlab.i18n import words
+from cardlab.registry import all_games
+
 PACKAGE = Path(__file__).resolve().parent.parent / "cardlab"
 GAMES = sorted(p.parent.name for p in PACKAGE.glob("*/state.py"))  # a game package keeps its position there
-GAME_NAME = re.compile("|".join(GAMES))
+# A game named in any case ("Durak: chance of losing" too), or by its title ("Gan Deng Yan").
+GAME_NAME = re.compile("|".join([*GAMES, *(re.escape(words(game.title).text_in("en")) for game in all_games())]),
+                       re.IGNORECASE)
 PRESENTATION = {"cardlab.svg", "cardlab.display", "cardlab.widgets", "cardlab.game", "cardlab.charts"}
 # A game's modules that draw, ask, advise or play on: its rules may import none of them.
 GAME_PRESENTATION = ("picture", "checklist", "bot", "game", "match", "widgets")

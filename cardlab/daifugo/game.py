@@ -48,6 +48,8 @@ class DaifugoGame(Game):
     expectation_words = EXPECTATION_WORDS
     counted_events = {"revolutions": "revolution"}
     private_events = frozenset({"give", "exchange"})  # the two players of a pair see the cards
+    lab_words = (N_("Daifugo: the exchange"), N_("previous daihinmin's average place"), N_("exchange"),
+                 N_("no exchange"))
 
     def inapplicable_expectation(self, key: str, rules) -> str | None:
         return inapplicable_expectation(key, rules)

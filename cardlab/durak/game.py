@@ -51,6 +51,7 @@ class DurakGame(Game):
     expectations = EXPECTATIONS
     expectation_words = EXPECTATION_WORDS
     private_events = frozenset({"draw"})
+    lab_words = (N_("Durak: chance of losing"), N_("trumps in the six cards dealt"))
 
     def new_game(self, rules, players=None, seed: int = 0, **options) -> DurakState:
         """:func:`.state.new_game` (``previous_loser`` as an option)."""
