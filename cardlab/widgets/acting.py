@@ -132,9 +132,16 @@ class ActingTable(SizedWidget):
         """Make ``cards`` (cards, stand-ins, or their notation such as ``"D5"`` or ``"BJ=5"``) the
         selection, in this order; no argument clears it. Raises ``CardError`` for bad notation or
         anything that is not a card."""
-        self._selected = [c if isinstance(c, (Card, StandIn)) else parse_token(c) for c in cards]
+        chosen = [c if isinstance(c, (Card, StandIn)) else parse_token(c) for c in cards]
+        if chosen != self._selected:
+            self._new_selection()
+        self._selected = chosen
         self._reading = None
         self._refresh()
+
+    def _new_selection(self) -> None:
+        """The learner changed the selection: a new move begins (a subclass clears the verdict
+        of the last one)."""
 
     def _select_codes(self, codes: list[str]) -> None:
         """The selection made in the picture (card codes, in the order selected); a stand-in
@@ -144,6 +151,7 @@ class ActingTable(SizedWidget):
         written = {plain(t).code: t for t in self._selected}
         chosen = [written.get(code) or offered[code] for code in codes if code in offered]
         if chosen != self._selected:
+            self._new_selection()
             self._selected = chosen
             self._reading = None
             self._refresh()
