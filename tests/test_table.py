@@ -220,9 +220,10 @@ def test_the_view_plays_through_its_buttons(tmp_path):
         assert name in found
     assert table.seat in table.state.to_act()
     assert any("Your turn" in v for v in html_values(box))
-    assert "Undo" not in found  # a game at a table is not taken back
+    assert found["Undo"].disabled  # nothing of the learner's to take back
     found["Take"].click()
     assert "take" in table.narration
+    assert found["Undo"].disabled  # the bots have answered: the take stands
     found = buttons(box)
     backs = table._picture.svg.count(BACK_LABEL)  # the other hand, and the stock
     found["Show all hands"].value = True
