@@ -310,7 +310,8 @@ class ActingTable(SizedWidget):
         self._row_buttons = self._own_buttons(ipw)
         self._verb_row = ipw.HBox(layout=ipw.Layout(flex_flow="row wrap"))
         self._verb_buttons()
-        self._move_box = ipw.Text(layout=ipw.Layout(width="22em"))
+        # As wide as the column allows, up to 22 characters' room: never wider than the column.
+        self._move_box = ipw.Text(layout=ipw.Layout(width="auto", max_width="22em"))
         self._move_box.add_class("cardlab-move")
         self._move_box.on_msg(self._on_move_box)
         self._verdict_html = ipw.HTML()

@@ -238,7 +238,7 @@ class GameSaving:
     def _save_controls(self, ipw) -> list:
         """The file name box and Save as scenario; under them, shown only while it asks, whether to
         replace a file that exists."""
-        self._path = ipw.Text(layout=ipw.Layout(width="18em"))
+        self._path = ipw.Text(layout=ipw.Layout(flex="1 1 12em", max_width="24em"))
         self._label(self._path, "description", p_("text box", "File"))
         self._save = ipw.Button(layout=ipw.Layout(width="auto"))
         self._save.on_click(lambda _button: self._on_save())
@@ -255,7 +255,8 @@ class GameSaving:
         self._confirm = ipw.HBox([self._confirm_text, self._replace, self._keep],
                                  layout=ipw.Layout(display="none", align_items="center", flex_flow="row wrap"))
         self._confirm.add_class("cardlab-confirm")
-        return [ipw.HBox([self._path, self._save]), self._confirm]
+        # The button goes under the box where the column is too narrow for both.
+        return [ipw.HBox([self._path, self._save], layout=ipw.Layout(flex_flow="row wrap")), self._confirm]
 
     def _default_path(self) -> str:
         return f"{self.game}_{self.rules_name}_game{self.number}.yaml"

@@ -10,7 +10,7 @@ from ..scenario import Scenario, Text
 from .acting import SELECT_FIRST, ActingTable, RefusalLine, said_html
 from .args import WidgetError
 from .base import (ACCEPTED, INFO, REFUSED, VERDICT_COLOURS, column_heights, lay_out, markup_lines, replay,
-                   scenario_of, still_html, text_size)
+                   scenario_of, still_html, table_size, text_size)
 from .instructions import instructions_html, instructions_of
 
 
@@ -217,10 +217,12 @@ class TryIt(ActingTable):
         if self.instructions is None:
             self._instructions.layout.display = "none"
             return
-        # The instructions give way (and scroll) only when the column is as high as the window
-        # allows; the verdict keeps room for a few lines under them.
-        lay_out(self._instructions, flex="0 1 auto", min_height="4.5em", display=None)
-        lay_out(self._verdict_html, min_height="4.5em")
+        # The instructions take what they need up to a little under half the table's height, and
+        # scroll beyond it; the verdict keeps the rest. Neither grows with what it says, so the
+        # buttons between them stay where they are.
+        most = round(table_size(self.size)[1] * 0.45)
+        lay_out(self._instructions, flex="0 1 auto", min_height="3em", max_height=f"{most}px", display=None)
+        lay_out(self._verdict_html, min_height="3em")
 
     def _controls_height(self, height: int) -> dict[str, str]:
         """As high as the table; with instructions, as high as they need, up to the room the window
