@@ -5,6 +5,7 @@ game saved as a scenario that replays and checks ok."""
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 
@@ -405,6 +406,34 @@ def test_the_account_of_the_last_moves_and_the_log_scroll_to_show_their_end():
     assert '<div class="cardlab-latest cardlab-scrolls" style="max-height:229px"><div><pre>' in table._log_html.value
     buttons(box)["Projector size"].value = True
     assert 'style="max-height:302px"' in table._verdict_html.value  # about half the table's height
+
+
+def _header(svg: str) -> str:
+    """The picture's header: its first text."""
+    return re.search(r"<text [^>]*>[^<]*</text>", svg).group(0)
+
+
+@pytest.mark.parametrize("size", ["normal", "large"])
+def test_the_header_of_the_table_at_game_over_stands_whole_in_the_picture(size):
+    """Game over, the Durak table's header says so after the round and the trump: longer than the
+    picture is wide, it is drawn narrower (textLength), never cut at the picture's edge."""
+    table = Table("durak", "podkidnoy", seed=0, size=size)
+    play_game(table)
+    width = float(re.search(r'<svg [^>]*width="([0-9.]+)"', table.picture()).group(1))
+    header = _header(table.picture())
+    assert "game over" in header
+    room = float(re.search(r'textLength="([0-9.]+)"', header).group(1))
+    assert room <= width - 2 * float(re.search(r' x="([0-9.]+)"', header).group(1)) + 0.01
+    # A header that fits is drawn as it is.
+    assert "textLength" not in _header(Table("durak", "podkidnoy", seed=0, size=size).picture())
+
+
+def test_at_game_over_no_verb_is_drawn_as_the_one_enter_plays():
+    table = Table("durak", "podkidnoy", seed=0)
+    table.widget
+    play_game(table)
+    assert table.enter_verb is None
+    assert all(b.disabled and b.button_style == "" for b in table._verb_row.children if b.description in table.verbs)
 
 
 # --- where a saved game goes ------------------------------------------------------------------------

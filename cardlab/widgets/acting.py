@@ -211,9 +211,9 @@ class ActingTable(SizedWidget):
         """The verb that Enter on the cards plays: the verb that takes cards pressed last, while the
         seat being played may still use it; else the first verb that takes cards (in the order of
         the buttons) the seat has a legal action with; else the first verb that takes cards.
-        ``None`` when no verb of the position takes cards."""
+        ``None`` when no verb of the position takes cards, and once the game is over."""
         verbs = [v for v in self._state.verbs() if takes_cards(self._state, v)]
-        if not verbs:
+        if not verbs or self._state.is_over():
             return None
         usable = {a.verb for a in self._state.legal_actions() if a.player == self._player}
         if self._last_verb in verbs and self._last_verb in usable:
