@@ -190,6 +190,8 @@ def test_the_instructions_stand_beside_the_table_in_the_language_of_the_moment()
     # The column may grow to the room the window leaves; the instructions scroll beyond their share.
     assert table._controls.layout.max_height == column_heights("normal")["max_height"]
     assert table._instructions.layout.max_height == "187px" and "cardlab-scrolls" in table._instructions._dom_classes
+    # The verdict keeps room for four lines of its text (15 px, lines 1.45 apart) below them.
+    assert table._verdict_html.layout.min_height == "87px"
     assert box is table.widget
 
 

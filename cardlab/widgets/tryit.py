@@ -13,6 +13,9 @@ from .base import (ACCEPTED, INFO, REFUSED, VERDICT_COLOURS, column_heights, lay
                    scenario_of, still_html, table_size, text_size)
 from .instructions import instructions_html, instructions_of
 
+# Beside instructions, the verdict's least room: lines of its text (markup_lines's line height).
+VERDICT_LINES, LINE_HEIGHT = 4, 1.45
+
 
 class TryIt(ActingTable):
     """Play a position by hand: choose the seat (hot seat: any player), select cards by clicking
@@ -218,11 +221,12 @@ class TryIt(ActingTable):
             self._instructions.layout.display = "none"
             return
         # The instructions take what they need up to a little under half the table's height, and
-        # scroll beyond it; the verdict keeps the rest. Neither grows with what it says, so the
-        # buttons between them stay where they are.
+        # scroll beyond it; the verdict keeps the rest, never less than VERDICT_LINES lines (most
+        # verdicts whole): where the window leaves less room, the instructions give it up. Neither
+        # grows with what it says, so the buttons between them stay where they are.
         most = round(table_size(self.size)[1] * 0.45)
         lay_out(self._instructions, flex="0 1 auto", min_height="3em", max_height=f"{most}px", display=None)
-        lay_out(self._verdict_html, min_height="3em")
+        lay_out(self._verdict_html, min_height=f"{round(VERDICT_LINES * LINE_HEIGHT * text_size(self.size))}px")
 
     def _controls_height(self, height: int) -> dict[str, str]:
         """As high as the table; with instructions, as high as they need, up to the room the window
