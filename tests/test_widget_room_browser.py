@@ -1,10 +1,11 @@
 """What a class sees of the widgets on a projector, in a real page (JupyterLab at 1280×720, Playwright
 in Debian's Chromium): at projector size every text of every widget (stepper, try-it, play table,
-quiz, referee) is drawn at 18 px or more; the stepper's narration shows each step whole or scrolls
-with a scroll bar one sees; a try-it table's instructions stand beside it, both on the screen at
-once; the file browser folded away for projector size comes back once it is off; and the play table
-at game over keeps its header and its Undo. tests/test_widget_room.py checks the same without a
-browser. Screenshots go to test-output/ (or $CARDLAB_TEST_OUTPUT). Skipped, with the reason, where
+quiz, referee) is drawn at 18 px or more, the words in their pictures too (not the cards' faces);
+the stepper's narration shows each step whole or scrolls with a scroll bar one sees; a try-it
+table's instructions stand beside it, both on the screen at once, with room for the verdict; the
+file browser folded away for projector size comes back once it is off; and the play table at game
+over keeps its header and its Undo. tests/test_widget_room.py checks the same without a browser.
+Screenshots go to test-output/ (or $CARDLAB_TEST_OUTPUT). Skipped, with the reason, where
 /usr/bin/chromium or Playwright is missing."""
 
 from __future__ import annotations
@@ -51,8 +52,8 @@ ROOM_CELLS = [
 ]
 
 # Every text a reader sees inside the widgets marked large, with its drawn font size: text nodes
-# outside the pictures (whose card faces are drawings, checked by the picture's own tests), and the
-# values of text boxes and menus. A text not drawn (display: none, visibility: hidden) is no text
+# outside the pictures (their words are measured apart, at their size on screen), and the values
+# of text boxes and menus. A text not drawn (display: none, visibility: hidden) is no text
 # a class sees.
 TEXT_SIZES = """roots => {
   const found = [];
@@ -160,7 +161,14 @@ def test_every_text_of_every_widget_is_18px_or_more_at_projector_size(room_page,
     tryit.get_by_role("button", name="Show legal moves").click()
     sync_api.expect(tryit.locator(".cardlab-verdict")).to_contain_text("Legal moves now:")
     assert _small_texts(page) == []
-    page.screenshot(path=str(out_dir / "projector_room.png"), full_page=True)
+    # And every word drawn in a picture (its size on screen), outside the cards' faces (drawings,
+    # their indices as large as the card allows).
+    smallest = widgets.evaluate_all("""roots => Math.min(...roots.flatMap(root => [...root.querySelectorAll('svg text')])
+      .filter(t => !t.closest('[data-card]') && t.textContent.trim() && t.getScreenCTM())
+      .map(t => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a))""")
+    print(f"smallest word in a picture at projector size: {smallest:.1f} px")
+    assert smallest >= SMALLEST
+    page.screenshot(path=str(out_dir / "projector_room.png"))
 
 
 def test_the_play_table_at_game_over_keeps_its_header_and_its_undo(room_page, out_dir):  # noqa: F811
