@@ -73,7 +73,7 @@ SOURCES = ["tools/build_site.py", "tools/site.toml", "pyproject.toml", "README.m
            "lab"]
 # JupyterLab settings that `make lab` uses too, where the project has them (no news, no update check).
 OVERRIDES = ROOT / "lab" / "overrides.d" / "cardlab.json"
-SKIP_PARTS = {"__pycache__", ".ipynb_checkpoints", ".pytest_cache"}
+SKIP_PARTS = {"__pycache__", ".ipynb_checkpoints", ".pytest_cache", "my-games"}  # my-games: a learner's own saved games
 
 # Pyodide runs CPython 3.14 compiled to WebAssembly on Emscripten: the environment markers of
 # every dependency are read as they would be there.
