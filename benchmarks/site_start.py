@@ -10,7 +10,7 @@ included), the seconds until Python is ready (the kernel idle) and until the wid
 then the first stepper's Step answered), and the texts the page showed while loading. Then,
 stage by stage, where a start goes: Pyodide itself, the packages, the imports. Nothing is asserted.
 
-    python benchmarks/site_start.py [--lessons durak daifugo ...] [--no-stages]
+    python benchmarks/site_start.py [--lessons durak daifugo ...] [--no-stages] [--site site/]
 
 Needs Debian's Chromium at /usr/bin/chromium and Playwright (the project's .venv).
 """
@@ -46,8 +46,19 @@ KERNEL_IDLE = """() => {
         && widget.sessionContext.session.kernel;
     return !!kernel && kernel.status === "idle";
 }"""
-LOADING_TEXTS = """() => { const box = document.querySelector(".cardlab-loading");
-    if (box) (window.cardlabSeen = window.cardlabSeen || new Set()).add(box.innerText.split("\\n")[0]); }"""
+# Every text the loading box shows, in order (added to each page of a context before it loads).
+WATCH_LOADING = """(() => {
+    window.cardlabSeen = [];
+    new MutationObserver(() => {
+        const line = document.querySelector(".cardlab-loading .cardlab-loading-text");
+        const text = line && line.textContent;
+        if (text && window.cardlabSeen[window.cardlabSeen.length - 1] !== text) window.cardlabSeen.push(text);
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+})();"""
+
+
+def watch_loading(context) -> None:
+    context.add_init_script(WATCH_LOADING)
 
 
 def free_port() -> int:
@@ -117,7 +128,7 @@ class Relay:
 
 def visit(context, base: str, lesson: str, relay: Relay, timeout_ms: int = 240_000) -> dict:
     """Open ``lesson`` in a new page of ``context``: bytes moved, seconds to Python ready and to
-    working widgets, and the loading texts shown."""
+    working widgets, and the loading texts shown (when the context watches them: watch_loading)."""
     from playwright.sync_api import expect
 
     page = context.new_page()
@@ -125,14 +136,9 @@ def visit(context, base: str, lesson: str, relay: Relay, timeout_ms: int = 240_0
     down = relay.down
     start = time.monotonic()
     page.goto(f"{base}/lab/index.html?path={lesson}")
-    seen = []
-    while not page.evaluate(KERNEL_IDLE):
-        page.evaluate(LOADING_TEXTS)
-        if time.monotonic() - start > timeout_ms / 1000:
-            raise TimeoutError(f"{lesson}: Python was not ready after {timeout_ms / 1000:.0f} s")
-        page.wait_for_timeout(100)
+    page.wait_for_function(KERNEL_IDLE, timeout=timeout_ms, polling=100)
     python = time.monotonic() - start
-    seen = page.evaluate("[...(window.cardlabSeen || [])]")
+    seen = page.evaluate("window.cardlabSeen || []")
     page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
     stepper = page.locator(".cardlab-stepper").first
     stepper.wait_for(timeout=timeout_ms)
@@ -190,10 +196,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lessons", nargs="*", default=list(LESSONS), choices=list(LESSONS))
     parser.add_argument("--no-stages", action="store_true", help="skip the stage-by-stage timing")
+    parser.add_argument("--site", type=Path, default=SITE, help="the site's folder (default: site/)")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
-    server, port = start_server()
+    server, port = start_server(args.site)
     relay = Relay(port)
     base = f"http://{HOST}:{relay.port}"
     try:
@@ -202,6 +209,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{'lesson':<12} {'visit':<7} {'on the wire':>12} {'Python ready':>13} {'widgets work':>13}")
             for game in args.lessons:
                 context = browser.new_context(viewport={"width": 1280, "height": 720})
+                watch_loading(context)
                 for name in ("first", "second"):
                     result = visit(context, base, LESSONS[game], relay)
                     print(f"{game:<12} {name:<7} {result['bytes'] / 1e6:>9.2f} MB {result['python_s']:>11.1f} s "

@@ -80,11 +80,10 @@ def test_no_module_of_the_builder_is_over_800_lines():
 
 # --- settings --------------------------------------------------------------------------------------
 
-def test_lessons_and_layout_stay_out_of_the_browsers_storage():
+def test_lessons_stay_out_of_the_browsers_storage():
     data = build.lite_config({})["jupyter-config-data"]
     assert data["enableMemoryStorage"] is True
     assert data["contentsStorageDrivers"] == ["memoryStorageDriver"]
-    assert data["workspacesStorageDrivers"] == ["memoryStorageDriver"]
     assert data["exposeAppInBrowser"] is True
 
 

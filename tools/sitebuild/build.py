@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
 
-from . import common, compress, fetch, kernel, pages, patches, server, stamp, translations
+from . import common, compress, fetch, kernel, pages, patches, pyc, server, stamp, translations
 from .common import KERNEL_EXTENSION, ROOT, STAMP, TEMPLATES, log, mb, normalize, short_hash
 
 # JupyterLab settings that `make lab` uses too (no news, no update check, no autosave...).
@@ -35,9 +36,6 @@ def lite_config(kernel_settings: dict) -> dict:
             # A learner keeps their work with File > Download (KEEPING-YOUR-WORK.md).
             "enableMemoryStorage": True,
             "contentsStorageDrivers": ["memoryStorageDriver"],
-            # ... and so is the layout (open tabs): a lesson opens alone, never among the tabs a
-            # previous learner left open.
-            "workspacesStorageDrivers": ["memoryStorageDriver"],
             # window.jupyterapp, for the site's helper on the lab's page (templates/lab.js).
             "exposeAppInBrowser": True,
             "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": kernel_settings},
@@ -69,6 +67,14 @@ def helper(site: Path, template: str, marker: str, value) -> str:
     return name
 
 
+def asked_as(site: Path) -> dict[str, str]:
+    """The URLs (relative to the site) by which the lab asks for some of its files: JupyterLite
+    asks for its bundle and configuration script with a version in the query, which the
+    browser's cache keeps apart from the bare name."""
+    lab = (site / "lab" / "index.html").read_text(encoding="utf-8")
+    return {name: name + query for name, query in re.findall(r"\.\./([^\"'?]+)(\?_=\w+)", lab)}
+
+
 def gzip_weight(site: Path, names: list[str]) -> int:
     return sum(compress.gzip_size((site / name).read_bytes()) for name in names)
 
@@ -97,6 +103,7 @@ def build(out: Path | None = None) -> dict:
                kernel.build_site_wheel(ours, version, messages)]
     extension = fetch.kernel_extension()
     wheels += fetch.kernel_shims(extension)
+    wheels = pyc.precompile(wheels, pyodide_npm, ours / "compiled")
 
     stage = common.CACHE / "stage"
     shutil.rmtree(stage, ignore_errors=True)
@@ -159,8 +166,9 @@ def build(out: Path | None = None) -> dict:
     pages.help_pages(building, messages)
     everything = sorted(p.relative_to(building).as_posix() for p in building.rglob("*")
                         if p.is_file() and p.name not in (server.SERVER, ".nojekyll"))
+    queries = asked_as(building)
     prepare = helper(building, "prepare.js", "/*@FILES@*/[]",
-                     [[name, (building / name).stat().st_size] for name in everything])
+                     [[queries.get(name, name), (building / name).stat().st_size] for name in everything])
     pages.prepare_pages(building, messages, prepare)
     check_local_only(building, runtime)
     log("compressing")

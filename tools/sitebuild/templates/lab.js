@@ -12,18 +12,24 @@
   "use strict";
   const CONFIG = /*@CONFIG@*/null;
   const ROOT = new URL("../", window.location.href);
+  const session = window.sessionStorage;
   const path = new URLSearchParams(window.location.search).get("path") || "";
   const lesson = path.endsWith(".ipynb");
-  const lang = Object.keys(CONFIG.editions).find(
-    tag => CONFIG.editions[tag].folder && path.startsWith(`lessons/${CONFIG.editions[tag].folder}`)) || "en";
+  // The edition is the opened file's; JupyterLite then drops the path from the address, so a
+  // reload of the tab keeps the one it had.
+  const EDITION = "cardlab-edition";
+  const lang = path ? Object.keys(CONFIG.editions).find(
+    tag => CONFIG.editions[tag].folder && path.startsWith(`lessons/${CONFIG.editions[tag].folder}`)) || "en"
+    : session.getItem(EDITION) || "en";
+  session.setItem(EDITION, lang);
   const text = CONFIG.messages[lang];
-  const session = window.sessionStorage;
 
-  // --- JupyterLab's language and settings -------------------------------------------------------
-  // JupyterLite keeps settings in the browser (IndexedDB), for every later visit. Here they go to a
-  // database of this tab (settingsStorageName), so a learner's choice (Settings › Language...)
-  // lasts while the tab does, and the edition's language is the default (settingsOverrides).
-  // Databases of tabs closed more than a day ago are removed.
+  // --- JupyterLab's language, settings and layout -----------------------------------------------
+  // JupyterLite keeps settings and the layout (open tabs) in the browser (IndexedDB), for every
+  // later visit. Here they go to databases of this tab (settingsStorageName, workspacesStorageName):
+  // a learner's choice (Settings › Language...) and open lessons last while the tab does, a reload
+  // included, and the next learner starts from the site as built, with the edition's language as
+  // the default (settingsOverrides). Databases of tabs closed more than a day ago are removed.
   const DB_PREFIX = "cardlab-settings-";
   let database = session.getItem(DB_PREFIX);
   if (!database) {
@@ -34,6 +40,7 @@
     const config = JSON.parse(script.textContent || "{}");
     if (config.settingsStorageName === database) return false;
     config.settingsStorageName = database;
+    config.workspacesStorageName = `${database}-layout`;
     config.settingsOverrides = config.settingsOverrides || {};
     config.settingsOverrides["@jupyterlab/translation-extension:plugin"] = {
       ...(config.settingsOverrides["@jupyterlab/translation-extension:plugin"] || {}),
@@ -83,8 +90,8 @@
   };
 
   // --- loading progress ---------------------------------------------------------------------------
-  const progress = !lesson ? document.createElement("div") : box("cardlab-loading", "left: 50%; top: 96px; transform: translateX(-50%);"
-    + " min-width: 26em; max-width: 90vw; padding: 10px 16px; border: 1px solid #8aa9d6;");
+  const progress = !lesson ? document.createElement("div") : box("cardlab-loading", "right: 24px; top: 96px;"
+    + " width: 26em; max-width: 90vw; padding: 10px 16px; border: 1px solid #8aa9d6;");
   progress.innerHTML = "<div class='cardlab-loading-text'></div><progress max='1' value='0'"
     + " style='width: 100%; height: 10px'></progress><div class='cardlab-loading-note' style='font-size: 13px; color: #555'></div>";
   const [progressText, progressBar, progressNote] = progress.children;
