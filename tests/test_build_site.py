@@ -622,3 +622,33 @@ def test_pyproject_names_the_servers_libraries_as_the_site_extra():
     pins = common.load_pins()
     for name, version in {**pins["server"], "brotli": pins["build-support"]["brotli"]}.items():
         assert extra[name].specifier.contains(version), name
+
+
+def test_what_a_lesson_imports_is_compiled_by_the_sites_own_python(tmp_path, monkeypatch):
+    """With the site's Pyodide (in Node): a module a lesson imports is compiled, in place of its
+    source for a third-party package and beside it for cardlab; a module nobody imports stays
+    source; each wheel is named after its content and lists what it holds."""
+    from sitebuild import pyc
+
+    pyodide = common.CACHE / "npm" / f"pyodide-{common.load_pins()['npm']['pyodide']}"
+    if shutil.which("node") is None or not (pyodide / "pyodide.mjs").is_file():
+        pytest.skip("needs node and the pinned Pyodide in .site-cache/ (make site fetches it)")
+    monkeypatch.setattr(common, "CACHE", tmp_path / "cache")
+    monkeypatch.setattr(pyc, "IMPORTS", ["thirdparty.used", "cardlab_demo"])
+    third = _wheel(tmp_path / "thirdparty-1.0-py3-none-any.whl", {
+        "thirdparty/__init__.py": "", "thirdparty/used.py": "X = 1\n", "thirdparty/unused.py": "Y = 2\n",
+        "thirdparty-1.0.dist-info/METADATA": "Metadata-Version: 2.1\nName: thirdparty\nVersion: 1.0\n",
+        "thirdparty-1.0.dist-info/RECORD": ""})
+    ours = _wheel(tmp_path / "cardlab-0.1.0-py3-none-any.whl", {
+        "cardlab_demo.py": "Z = 3\n",
+        "cardlab-0.1.0.dist-info/METADATA": "Metadata-Version: 2.1\nName: cardlab\nVersion: 0.1.0\n",
+        "cardlab-0.1.0.dist-info/RECORD": ""})
+    compiled_third, compiled_ours = pyc.precompile([third, ours], pyodide, tmp_path / "out")
+    names = set(zipfile.ZipFile(compiled_third).namelist())
+    assert {"thirdparty/used.pyc", "thirdparty/__init__.pyc", "thirdparty/unused.py"} <= names
+    assert "thirdparty/used.py" not in names and "thirdparty/unused.pyc" not in names
+    ours_names = set(zipfile.ZipFile(compiled_ours).namelist())
+    assert "cardlab_demo.py" in ours_names and "__pycache__/cardlab_demo.cpython-314.pyc" in ours_names
+    record = zipfile.ZipFile(compiled_third).read("thirdparty-1.0.dist-info/RECORD").decode()
+    assert "thirdparty/used.pyc,sha256=" in record and "thirdparty/used.py," not in record
+    assert compiled_third.name.startswith("thirdparty-1.0-0") and compiled_third.name != third.name

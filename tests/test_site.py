@@ -633,6 +633,26 @@ def test_installing_what_the_site_lacks_says_offline_in_one_line(browser, base_u
         context.close()
 
 
+def test_the_kernel_starts_light(browser, base_url):
+    """What the kernel loads at start: IPython without jedi or its terminal (prompt_toolkit), the
+    modules a lesson imports as bytecode compiled at build time (cardlab's beside its sources),
+    and Tab completion working without jedi."""
+    context = _context(browser)
+    try:
+        page = context.new_page()
+        page.add_locator_handler(page.locator(".jp-Dialog"), _accept_dialog, no_wait_after=True)
+        page.goto(f"{base_url}/lab/index.html?path=lessons/play.ipynb")
+        page.locator(".jp-Notebook").first.wait_for()
+        _kernel_idle(page).wait_for()
+        cell = _run_new_cell(page, "import os, sys, IPython, cardlab.engine\n"
+                                   "print(IPython.__file__.endswith('.pyc'), os.path.exists(cardlab.engine.__spec__.cached),"
+                                   " 'jedi' in sys.modules, 'prompt_toolkit' in sys.modules,"
+                                   " any(m.endswith('engine') for m in get_ipython().complete('cardlab.eng')[1]))")
+        sync_api.expect(cell.locator(".jp-OutputArea")).to_have_text("True True False False True")
+    finally:
+        context.close()
+
+
 def _choose_language(page, settings_menu: str, language: str) -> None:
     """Settings → Language → the item naming ``language``, and "Change and reload"."""
     page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(f"^{settings_menu}$")).click()

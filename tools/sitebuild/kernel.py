@@ -80,14 +80,13 @@ def build_site_wheel(folder: Path, version: str, messages: dict[str, dict[str, s
 
 
 def restamp(wheel: Path, folder: Path) -> Path:
-    """A copy of a wheel the site builds from changing sources (cardlab from the checkout) whose
-    name carries a digest of its content (:func:`stamped_name`)."""
-    files = read_wheel(wheel)
+    """A wheel the site builds from changing sources (cardlab from the checkout), written again
+    with fixed dates (pip writes the time of the build into it) under a name that carries a digest
+    of its content (:func:`stamped_name`): the same sources give the same file, so browsers keep
+    it across builds."""
+    files = {name: data for name, data in read_wheel(wheel).items() if not name.endswith(".dist-info/RECORD")}
     name, version = wheel_name_version(wheel)
-    target = folder / stamped_name(name.replace("-", "_"), version, files)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_bytes(wheel.read_bytes())
-    return target
+    return write_wheel(folder / stamped_name(name.replace("-", "_"), version, files), files)
 
 
 def wheel_metadata(wheel: Path) -> tuple[str, str, list[str], list[str]]:

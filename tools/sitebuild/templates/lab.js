@@ -91,7 +91,7 @@
 
   // --- loading progress ---------------------------------------------------------------------------
   const progress = !lesson ? document.createElement("div") : box("cardlab-loading", "right: 24px; top: 96px;"
-    + " width: 26em; max-width: 90vw; padding: 10px 16px; border: 1px solid #8aa9d6;");
+    + " width: 26em; max-width: 90vw; padding: 10px 16px; border: 1px solid #8aa9d6; pointer-events: none;");
   progress.innerHTML = "<div class='cardlab-loading-text'></div><progress max='1' value='0'"
     + " style='width: 100%; height: 10px'></progress><div class='cardlab-loading-note' style='font-size: 13px; color: #555'></div>";
   const [progressText, progressBar, progressNote] = progress.children;
@@ -131,7 +131,12 @@
     loaded += Math.max(0, size - counted);  // as the kernel will fetch it itself
   };
   const worker = async () => { while (queue.length) await fetchOne(queue.shift()); };
-  Promise.all([worker(), worker(), worker(), worker()]).then(() => { downloaded = true; showLoaded(); });
+  // Already in this browser's cache (a second visit, or a prepared computer): nothing to load,
+  // and the cache is left to the kernel alone.
+  const cached = queue.length ? fetch(new URL(queue[0][0], ROOT), { cache: "only-if-cached", mode: "same-origin" })
+    .then(response => { response.body.cancel(); return response.ok; }, () => false) : Promise.resolve(true);
+  cached.then(hit => hit ? (loaded = total) : Promise.all([worker(), worker(), worker(), worker()]))
+    .then(() => { downloaded = true; showLoaded(); });
   const pythonReady = () => {
     if (ready) return;
     ready = true;
