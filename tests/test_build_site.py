@@ -7,6 +7,7 @@ copies; and the room's server (site/serve.pyz) answering as a class needs."""
 from __future__ import annotations
 
 import email.utils
+import re
 import http.client
 import json
 import os
@@ -652,3 +653,16 @@ def test_what_a_lesson_imports_is_compiled_by_the_sites_own_python(tmp_path, mon
     record = zipfile.ZipFile(compiled_third).read("thirdparty-1.0.dist-info/RECORD").decode()
     assert "thirdparty/used.pyc,sha256=" in record and "thirdparty/used.py," not in record
     assert compiled_third.name.startswith("thirdparty-1.0-0") and compiled_third.name != third.name
+
+
+def test_the_sites_markdown_renders_in_every_language():
+    """No emphasis left as asterisks: in Chinese and Japanese a closing ** after full-width
+    punctuation and before a letter does not close (CommonMark), so the colon goes outside."""
+    mistune = pytest.importorskip("mistune")
+    messages = pages.load_messages()
+    for lang in pages.EDITIONS:
+        texts = [(common.TEMPLATES / f"keeping-your-work.{lang}.md").read_text(encoding="utf-8"),
+                 messages[lang]["index.site_note"], messages[lang]["index.teachers"]]
+        for text in texts:
+            rendered = mistune.html(text)
+            assert "*" not in re.sub(r"<code>.*?</code>", "", rendered), (lang, rendered[:200])
