@@ -148,6 +148,7 @@ def build(out: Path | None = None) -> dict:
         "editions": {tag: {"folder": e["folder"], "jupyterlab": e["jupyterlab"]} for tag, e in pages.EDITIONS.items()},
         "messages": {tag: {k: v for k, v in table.items() if k.startswith("lab.")} for tag, table in messages.items()},
         "python": [[name, (building / name).stat().st_size] for name in python_files],
+        "note": pages.NOTE_NAME,
     })
     patches.apply_all(building, {
         "landing_script": pages.template("landing.html", serve_folder=pages.page_name(pages.SERVE_FOLDER, "en"),

@@ -155,7 +155,8 @@
       + " border: 1px solid #c8a400; background: #fffbe6;");
     notice.innerHTML = `<div>${text["lab.notice"]}</div>`;
     notice.append(
-      button(text["lab.more"], () => app.commands.execute("docmanager:open", { path: `lessons/${text["lab.notebook_file"]}` })),
+      button(text["lab.more"], () => app.commands.execute("docmanager:open",
+        { path: `lessons/${CONFIG.editions[lang].folder}${CONFIG.note}` })),
       button(text["lab.close"], () => notice.remove()));
   };
   const notify = (app, message) => {
