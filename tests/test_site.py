@@ -29,7 +29,6 @@ import subprocess
 import sys
 import time
 import urllib.request
-from pathlib import Path
 
 import pytest
 from site_support import CHROMIUM, CHROMIUM_ARGS, OUT, ROOT, SITE, TIMEOUT_MS
