@@ -11,30 +11,35 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 .PHONY: lab test check bench lessons clean site serve-site messages
 
-$(VENV)/.installed: pyproject.toml lab/overrides.json
+# Installing cardlab puts into its environment JupyterLab's settings for the lessons and cardlab's
+# server extension (pyproject.toml's data-files, from lab/): no news or update questions; no
+# autosave, so a learner who only runs and clicks leaves the lessons as committed; no widget state
+# saved with a notebook, and the extension drops widget views nothing could draw again, so a lesson
+# the learner saves reopens as still pictures with the line asking to run all cells. Binder and a
+# JupyterHub get them with cardlab's wheel; an editable install leaves them out, so
+# tools/install_lab_files.py puts them into the venv as the wheel would. (The rm: earlier versions
+# of this Makefile copied settings to overrides.json, which would take precedence over them.)
+$(VENV)/.installed: pyproject.toml lab/overrides.d/cardlab.json lab/jupyter_server_config.d/cardlab.json \
+		tools/install_lab_files.py
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[lab,test,cluster,site]'
-	mkdir -p $(VENV)/share/jupyter/lab/settings
-	cp lab/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
+	$(PY) tools/install_lab_files.py
+	rm -f $(VENV)/share/jupyter/lab/settings/overrides.json
 	touch $@
 
 # A fresh workspace every time, so the lessons always open on the index (never on whatever a
-# previous session left open). lab/overrides.json, copied above: no news or update questions; no
-# autosave, so a learner who only runs and clicks leaves the lessons as committed; and a notebook
-# the learner saves keeps its widget state (saveState), so it reopens with its widgets drawn, never
-# "Error displaying widget: model not found".
-LAB_FLAGS := --LabApp.news_url= --LabServerApp.announcements_url=
-
-# The venv's bin first on the PATH of JupyterLab's terminals, so that the commands the lessons print
-# (cardlab check ...) work there as printed; the terminal's shell is not a login shell, whose
-# /etc/profile would set the PATH again (JupyterLab starts one when it has no terminal of its own).
+# previous session left open). The venv's bin first on the PATH of JupyterLab's terminals, so that
+# the commands the lessons print (cardlab check ...) work there as printed; the terminal's shell is
+# not a login shell, whose /etc/profile would set the PATH again (JupyterLab starts one when it has
+# no terminal of its own).
 # The lessons open in the machine's language (CARDLAB_LANG, else the locale) when cardlab has it;
-# `make lab LESSONS=zh-TW` (or ja, en) chooses. tools/open_lab.py picks that language's index and
-# sets cardlab's language and JupyterLab's menus to it.
+# `make lab LESSONS=zh-TW` (or ja, en) chooses. tools/open_lab.py serves the lessons folder, lands
+# on that language's index, and sets cardlab's language and JupyterLab's menus to it;
+# `make lab PORT=8890 BROWSER=no` serves on port 8890 and opens no browser (make passes both on).
 LESSONS ?=
 lab: $(VENV)/.installed
-	PATH="$(abspath $(VENV))/bin:$$PATH" LESSONS="$(LESSONS)" $(PY) tools/open_lab.py $(ROOT_FLAG) $(LAB_FLAGS) \
+	PATH="$(abspath $(VENV))/bin:$$PATH" LESSONS="$(LESSONS)" $(PY) tools/open_lab.py $(ROOT_FLAG) \
 		--ServerApp.terminado_settings="shell_command=[\"$${SHELL:-/bin/sh}\"]" \
 		--LabApp.workspaces_dir="$$(mktemp -d)"
 
@@ -78,8 +83,9 @@ serve-site: site
 # of the code into cardlab.pot, bring each language's .po up to date with it (new messages arrive
 # untranslated, for a translator; see cardlab/locale/README.md), and compile the .po files into the
 # .mo files cardlab reads. tests/test_i18n.py fails when any of these is out of date. The English
-# lessons' code cells are read too (tools/babel_notebooks.py, found on PYTHONPATH).
-LOCALES := zh_TW ja
+# lessons' code cells are read too (tools/babel_notebooks.py, found on PYTHONPATH). The catalogs
+# are those of the languages in cardlab/languages.py, which the system's python3 reads.
+LOCALES = $(shell $(PYTHON) cardlab/languages.py catalog)
 PYBABEL := $(VENV)/bin/pybabel
 messages: $(VENV)/.installed
 	PYTHONPATH=. $(PYBABEL) -q extract -F tools/babel.cfg -k N_ -k n_:1,2 -k p_:1c,2 -k np_:1c,2,3 -k folding --no-wrap --project cardlab --copyright-holder "the cardlab authors" \

@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterable
 
-from .i18n import Message, N_, _, n_
+from .i18n import Message, N_, _, n_, shorten, shown
 
 SUITS = "SHDC"
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -58,7 +58,7 @@ class CardError(ValueError):
         super().__init__(text, reason)
 
     def __str__(self) -> str:
-        return str(_("bad card {text}: {reason}", text=repr(self.text), reason=self.reason))
+        return str(_("bad card {text}: {reason}", text=shown(self.text), reason=self.reason))
 
 
 class Card:
@@ -202,14 +202,14 @@ def _parse_suit_rank(text: str, original: str) -> tuple[str, int]:
     if not rank_text:
         raise CardError(original, _("a rank must follow the suit (2-10, J, Q, K, A or T)"))
     if rank_text not in _RANK_FROM_TEXT or _RANK_FROM_TEXT[rank_text] is None:
-        raise CardError(original, _("{text} is not a rank (use 2-10, J, Q, K, A or T)", text=repr(text[1:])))
+        raise CardError(original, _("{text} is not a rank (use 2-10, J, Q, K, A or T)", text=shown(text[1:])))
     return suit, _RANK_FROM_TEXT[rank_text]
 
 
 def card(text: str) -> Card:
     """The card written ``text`` (no stand-in). Raises :class:`CardError`."""
     if not isinstance(text, str):
-        raise CardError(repr(text), _("a card is written as text, such as S3 or RJ"))
+        raise CardError(shown(text), _("a card is written as text, such as S3 or RJ"))
     stripped = text.strip()
     found = _CARDS.get(stripped) or _CARDS.get(stripped.upper())
     if found is not None:
@@ -217,7 +217,7 @@ def card(text: str) -> Card:
     if "=" in stripped:
         raise CardError(text, _("a stand-in (=) is only for a joker or wild card in a played combination"))
     if _WILD_LIKE.fullmatch(stripped.upper()):
-        raise CardError(text, _("the wild cards are W1 to W6, so there is no {card}", card=stripped.upper()))
+        raise CardError(text, _("the wild cards are W1 to W6, so there is no {card}", card=shorten(stripped.upper())))
     suit, rank = _parse_suit_rank(stripped, text)
     return _CARDS[suit + RANK_NAMES[rank]]
 
@@ -225,7 +225,7 @@ def card(text: str) -> Card:
 def parse_token(text: str) -> Card | StandIn:
     """One card token, which may be a stand-in such as ``RJ=H10`` or ``BJ=9``."""
     if not isinstance(text, str):
-        raise CardError(repr(text), _("a card is written as text, such as S3 or RJ"))
+        raise CardError(shown(text), _("a card is written as text, such as S3 or RJ"))
     stripped = text.strip()
     if "=" not in stripped:
         return card(stripped)
@@ -243,7 +243,7 @@ def parse_token(text: str) -> Card | StandIn:
     if rank_only in _RANK_FROM_TEXT:
         rank = _RANK_FROM_TEXT[rank_only]
         if rank is None:
-            raise CardError(text, _("{text} is not a rank (use 2-10, J, Q, K, A or T)", text=repr(right)))
+            raise CardError(text, _("{text} is not a rank (use 2-10, J, Q, K, A or T)", text=shown(right)))
         return StandIn(base, None, rank)
     suit, rank = _parse_suit_rank(right, text)
     return StandIn(base, suit, rank)

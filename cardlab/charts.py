@@ -31,7 +31,7 @@ import math
 import sys
 from typing import Sequence
 
-from .i18n import N_, Message, _, commas, get_language
+from .i18n import N_, Message, _, commas, current_language
 from .svg import INK, num, svg_document, svg_img, svg_text, text_width
 
 NOTE = N_("(The full install draws these figures with matplotlib.)")  # printed as _(NOTE)
@@ -243,19 +243,15 @@ def bar_figure(labels: Sequence, values: Sequence[float], *, title: str = "", xl
                            counts, count_unit)
 
 
-# The CJK fonts matplotlib may fall back on for Chinese and Japanese words, the reader's first.
-CJK_FONTS = {"zh-TW": ("Noto Sans CJK TC", "Noto Serif CJK TC", "Noto Sans CJK JP", "Noto Serif CJK JP"),
-             "ja": ("Noto Sans CJK JP", "Noto Serif CJK JP", "Noto Sans CJK TC", "Noto Serif CJK TC")}
-
-
 def font_families() -> list[str]:
     """matplotlib's fonts for a chart in the current language: DejaVu Sans (Latin letters, digits,
-    ♠♥♦♣), then the CJK fonts of :data:`CJK_FONTS` this machine has, for a chart in 繁體中文 or
-    日本語 (``apt-get install fonts-noto-cjk``; without one its words are drawn as boxes)."""
+    ♠♥♦♣), then the fonts of the language's ``fonts`` (:data:`cardlab.languages.LANGUAGES`) this
+    machine has: for a chart in 繁體中文 or 日本語 the CJK fonts (``apt-get install fonts-noto-cjk``;
+    without one its words are drawn as boxes)."""
     from matplotlib import font_manager
 
     have = {font.name for font in font_manager.fontManager.ttflist}
-    return ["DejaVu Sans", *(name for name in CJK_FONTS.get(get_language(), ()) if name in have)]
+    return ["DejaVu Sans", *(name for name in current_language().fonts if name in have)]
 
 
 def _bar_figure(plt, labels, values, title, xlabel, ylabel, ylim, errors, reference, colour, value_format, counts,

@@ -18,7 +18,7 @@ from typing import Iterable
 
 from .cards import Card, StandIn, format_cards, parse_cards, plain
 from .engine import SEAT_LETTERS
-from .i18n import Message, _, reads_cjk
+from .i18n import Message, _, current_language
 from .svg import INK, RED, WILD_INK, hand_svg, seats_svg, stand_in_symbol, state_svg, suit_colour, svg_img
 
 
@@ -89,9 +89,9 @@ class Seats:
 
     def label(self, i: int) -> str:
         """Seat ``i`` as a learner reads it: a name that is not plain ASCII with its seat letter
-        (``甲 (A)``), except in a language written in CJK characters (as ``State.seat_label``)."""
+        (``甲 (A)``), except in a language without ``seat_letters`` (as ``State.seat_label``)."""
         name = self.players[i]
-        return name if name.isascii() or reads_cjk() else f"{name} ({SEAT_LETTERS[i]})"
+        return name if name.isascii() or not current_language().seat_letters else f"{name} ({SEAT_LETTERS[i]})"
 
     def __repr__(self) -> str:
         return f"Seats({self.players!r})"

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable, NamedTuple
 
 from .cards import Card, CardError, StandIn, card, format_cards, parse_token, to_symbols
-from .i18n import N_, Message, _, join, n_, reads_cjk
+from .i18n import N_, Message, _, current_language, join, n_, shorten, shown
 
 # Reason codes of the contract in their order of precedence (where several apply, the first wins):
 # what each means, and the short title a learner reads above the explanation ("Not your turn: ...").
@@ -153,12 +153,6 @@ class NotationError(ValueError):
 
     def __str__(self) -> str:
         return f"{shorten(self.text)!r}: {self.reason}"
-
-
-def shorten(text: str, limit: int = 60) -> str:
-    """``text``, or its first ``limit`` characters and "…" when it is longer: what a message
-    echoes of what was written, so that a 60 KB action does not come back whole."""
-    return text if len(text) <= limit else text[:limit].rstrip() + "…"
 
 
 class DealError(ValueError):
@@ -548,8 +542,9 @@ class State:
 
     def seat_label(self, player: str) -> str:
         """``"甲 (A)"``: a name that is not plain ASCII, followed by its seat letter; an ASCII name
-        as it is, and every name as it is in a language written in CJK characters (甲)."""
-        if player.isascii() or reads_cjk():
+        as it is, and every name as it is in a language whose readers read 甲 (one without
+        ``seat_letters`` in :data:`cardlab.languages.LANGUAGES`)."""
+        if player.isascii() or not current_language().seat_letters:
             return player
         return f"{player} ({self.seat_letter(player)})"
 
@@ -613,12 +608,12 @@ class State:
             player = self._seat_from_letter(player) or player
         if player not in self.players:
             seats = ", ".join(self.seat_label(p) for p in self.players)
-            raise NotationError(text, _("no player named {player} (players: {seats})", player=repr(player),
+            raise NotationError(text, _("no player named {player} (players: {seats})", player=shown(player),
                                         seats=seats))
         verb = verb.lower()
         if verb not in self.VERBS and verb not in CONTRACT_VERBS:
             raise NotationError(text, _("{game} has no verb {verb} (verbs: {verbs})", game=_(self.game_title),
-                                        verb=repr(verb), verbs=", ".join(self.VERBS)))
+                                        verb=shown(verb), verbs=", ".join(self.VERBS)))
         try:
             cards = tuple(parse_token(a) for a in args)
         except CardError as exc:

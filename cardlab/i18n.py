@@ -1,4 +1,5 @@
-"""The languages cardlab speaks: English (the source text), 繁體中文 (zh-TW) and 日本語 (ja).
+"""Speaking the languages of :mod:`cardlab.languages`: English (the source text), 繁體中文 (zh-TW)
+and 日本語 (ja).
 
 Every sentence a learner reads is a :class:`Message`: the English text with ``{name}``
 placeholders and the values to put in them, rendered in the current language each time it is
@@ -18,54 +19,77 @@ from __future__ import annotations
 
 import gettext
 import os
+import sys
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from string import Formatter
 
-LANGUAGES = ("en", "zh-TW", "ja")
-LANGUAGE_NAMES = {"en": "English", "zh-TW": "繁體中文", "ja": "日本語"}
+from . import languages
+from .languages import Language
+
+LANGUAGES = languages.TAGS
+LANGUAGE_NAMES = {row.tag: row.name for row in languages.LANGUAGES}
 DOMAIN = "cardlab"
 LOCALE_DIR = Path(__file__).with_name("locale")
-# The catalog folder of each language: gettext's ll_CC names.
-_CATALOGS = {"zh-TW": "zh_TW", "ja": "ja"}
-# Locale names (LANG, LANGUAGE ...) and what cardlab speaks for them: Traditional Chinese for
-# Taiwan, Hong Kong and Macau and for zh_Hant; Japanese; anything else (zh_CN included) English.
-_LOCALES = {"zh_tw": "zh-TW", "zh_hk": "zh-TW", "zh_mo": "zh-TW", "zh_hant": "zh-TW", "ja": "ja"}
+
+
+def shorten(text: str, limit: int = 60) -> str:
+    """``text``, or its first ``limit`` characters and "…" when it is longer: what a message
+    echoes of what was written, so that a 60 KB action does not come back whole."""
+    return text if len(text) <= limit else text[:limit].rstrip() + "…"
+
+
+def shown(value, limit: int = 60) -> str:
+    """``value`` as a message echoes it: text quoted (``'S9'``), anything else as Python writes it
+    (``None``, ``[1, 2]``), either cut to about ``limit`` characters (:func:`shorten`)."""
+    return repr(shorten(value, limit)) if isinstance(value, str) else shorten(repr(value), limit)
 
 
 def _tag(value: str) -> str | None:
     """The language tag cardlab speaks for a tag or locale name (``zh-TW``, ``zh_TW.UTF-8``,
     ``ja_JP``, ``en_US``), or None for a language it does not have."""
-    name = value.split(".")[0].split("@")[0].replace("-", "_").lower()
-    if name in ("en", "c", "posix") or name.startswith("en_"):
-        return "en"
-    for prefix, tag in _LOCALES.items():
-        if name == prefix or name.startswith(prefix + "_"):
-            return tag
-    return None
+    found = languages.find(value)
+    return found.tag if found else None
+
+
+def _suggestion(value: str) -> str:
+    """" (did you mean ja?)" for a tag that is a common way of writing one cardlab has (``jp``,
+    ``zh``); "" otherwise."""
+    meant = languages.suggestion(value)
+    return f" (did you mean {meant.tag}?)" if meant else ""
+
+
+_warned: set[str] = set()  # the CARDLAB_LANG values already warned about
 
 
 def default_language(environ=os.environ) -> str:
     """``CARDLAB_LANG`` if it names a language cardlab has, else the first of the locale's
     languages (``LANGUAGE``'s list, then ``LC_ALL``, ``LC_MESSAGES``, ``LANG``) that it has, else
-    English."""
-    wanted = [environ.get("CARDLAB_LANG", "")]
-    wanted += environ.get("LANGUAGE", "").split(":")
-    wanted += [environ.get(name, "") for name in ("LC_ALL", "LC_MESSAGES", "LANG")]
-    for value in wanted:
-        tag = _tag(value) if value else None
-        if tag:
-            return tag
-    return "en"
+    English. A ``CARDLAB_LANG`` that names no language cardlab has is said once, on one line on
+    standard error (in a notebook, under the cell that imports cardlab): it was set on purpose, and
+    ``jp`` giving English without a word would look like a fault of the lessons."""
+    chosen = environ.get("CARDLAB_LANG", "")
+    if chosen and _tag(chosen):
+        return _tag(chosen)
+    locale = environ.get("LANGUAGE", "").split(":")
+    locale += [environ.get(name, "") for name in ("LC_ALL", "LC_MESSAGES", "LANG")]
+    spoken = next((tag for tag in (_tag(value) for value in locale if value) if tag), "en")
+    if chosen and chosen not in _warned and sys.stderr is not None:
+        _warned.add(chosen)
+        print(f"cardlab speaks {', '.join(LANGUAGES)}; not CARDLAB_LANG={shown(chosen)}{_suggestion(chosen)}: "
+              f"speaking {spoken} instead", file=sys.stderr)
+    return spoken
 
 
 class _Current:
     """The language cardlab speaks, one for the whole process: a lesson sets it in one cell and its
     widgets' buttons, which run outside any cell, read it too (a context variable would not carry
-    from a cell to a button's callback in every kernel)."""
+    from a cell to a button's callback in every kernel). ``words``: whose words the messages read
+    now speak where a rule set has its own (:class:`Worded`), or None."""
 
     tag = default_language()
+    words: str | None = None
 
 
 def set_language(lang: str) -> None:
@@ -74,7 +98,8 @@ def set_language(lang: str) -> None:
     earlier included, is in that language."""
     tag = _tag(lang) if isinstance(lang, str) else None
     if tag is None:
-        raise ValueError(f"cardlab speaks {', '.join(LANGUAGES)}; not {lang!r}")
+        hint = _suggestion(lang) if isinstance(lang, str) else ""
+        raise ValueError(f"cardlab speaks {', '.join(LANGUAGES)}; not {shown(lang)}{hint}")
     _Current.tag = tag
 
 
@@ -83,10 +108,10 @@ def get_language() -> str:
     return _Current.tag
 
 
-def reads_cjk() -> bool:
-    """Whether the current language is written in CJK characters (a reader who reads 甲 needs no
-    seat letter beside it)."""
-    return _Current.tag != "en"
+def current_language() -> Language:
+    """The current language's row of :data:`cardlab.languages.LANGUAGES`: what else it asks for
+    (``current_language().seat_letters``)."""
+    return languages.BY_TAG[_Current.tag]
 
 
 @contextmanager
@@ -102,10 +127,12 @@ def language(lang: str):
 
 @cache
 def translations(lang: str) -> gettext.NullTranslations:
-    """The compiled catalog of ``lang`` (English: none, the source text is English)."""
-    if lang not in _CATALOGS:
+    """The compiled catalog of ``lang`` (English, and any tag cardlab does not have: none, the
+    source text is English)."""
+    catalog = languages.BY_TAG[lang].catalog if lang in LANGUAGES else None
+    if catalog is None:
         return gettext.NullTranslations()
-    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[_CATALOGS[lang]])
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[catalog])
 
 
 def _render(value) -> str:
@@ -118,8 +145,15 @@ class Message:
     ``msgid`` is the English text, with ``{name}`` placeholders filled from ``values`` (values
     that are messages themselves are rendered in the same language). ``plural`` and ``count``
     choose the singular or plural form by ``count`` (``{count}`` is a placeholder too);
-    ``context`` tells apart two uses of the same English words. A message compares equal to the
-    string it renders to, and has the string methods."""
+    ``context`` tells apart two uses of the same English words. A message has the string methods
+    and compares equal to the string it renders to in the current language.
+
+    Two messages are equal when they read the same in every language cardlab speaks, and a
+    message hashes as its English text, whatever the language of the moment: a message kept in a
+    set or as a dict key is found again after :func:`set_language`. A message and its English
+    text are therefore the same dict key while cardlab speaks English, and not in another language
+    (where the message equals its text in that language, whose hash differs): look a message up
+    with a message."""
 
     __slots__ = ("msgid", "values", "plural", "count", "context")
 
@@ -133,15 +167,24 @@ class Message:
 
     def __str__(self) -> str:
         catalog = translations(_Current.tag)
+        # Inside Worded, a message reads the catalog's entry for the words of the moment where it
+        # has one: context "yeeqia" for a message of no context, "yeeqia picture" for one of the
+        # context "picture" (gettext gives back the English where it has none).
+        words = _Current.words
+        if words is not None and self.context is not None:
+            words = f"{words} {self.context}"
         if self.plural is not None:
-            if self.context is not None:
-                text = catalog.npgettext(self.context, self.msgid, self.plural, self.count)
-            else:
-                text = catalog.ngettext(self.msgid, self.plural, self.count)
+            english = self.msgid if self.count == 1 else self.plural
+            text = catalog.npgettext(words, self.msgid, self.plural, self.count) if words is not None else english
+            if text == english:
+                text = (catalog.npgettext(self.context, self.msgid, self.plural, self.count)
+                        if self.context is not None else catalog.ngettext(self.msgid, self.plural, self.count))
             values = {"count": self.count, **self.values}
         else:
-            text = (catalog.pgettext(self.context, self.msgid) if self.context is not None
-                    else catalog.gettext(self.msgid))
+            text = catalog.pgettext(words, self.msgid) if words is not None else self.msgid
+            if text == self.msgid:
+                text = (catalog.pgettext(self.context, self.msgid) if self.context is not None
+                        else catalog.gettext(self.msgid))
             values = self.values
         if not values:
             return text
@@ -153,13 +196,25 @@ class Message:
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
 
+    def text_in(self, lang: str) -> str:
+        """The message as it reads in ``lang`` (a tag of :data:`LANGUAGES`), whatever the language
+        of the moment."""
+        before = _Current.tag
+        try:
+            _Current.tag = lang
+            return str(self)
+        finally:
+            _Current.tag = before
+
     def __eq__(self, other) -> bool:
-        if isinstance(other, (str, Message)):
-            return str(self) == str(other)
+        if isinstance(other, Message):
+            return self is other or all(self.text_in(lang) == other.text_in(lang) for lang in LANGUAGES)
+        if isinstance(other, str):
+            return str(self) == other
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash(str(self))
+        return hash(self.text_in("en"))
 
     def __lt__(self, other) -> bool:
         return str(self) < str(other)
@@ -184,6 +239,43 @@ class Message:
 
     def __reduce__(self):
         return (Message, (self.msgid, self.values, self.plural, self.count, self.context))
+
+
+class Worded(Message):
+    """``message`` read in the words of ``words``, a rule set's own (``"yeeqia"``): each message in
+    it that the catalog holds with ``words`` as its context reads so, every other as usual. Under
+    Daifugo's web rules the Japanese say 単騎 where the federation's rules say 1枚出し: the catalog
+    holds "single {rank}" once with no context (1枚出し) and once with the context ``yeeqia`` (単騎),
+    and a position of the web rules says what it says through ``Worded(text, "yeeqia")``. A message
+    with a context of its own (``p_("picture", "game over")``) reads the entry of both: the context
+    "yeeqia picture". English reads the same either way."""
+
+    __slots__ = ("message", "words")
+
+    def __init__(self, message, words: str):
+        # Made for every event of a game under such a rule set: the slots are set here, at once. Its
+        # values are the message's: a reader that picks a part of it (the ranking of a foul) finds
+        # it in a worded message too.
+        self.msgid, self.plural, self.count, self.context = "", None, None, None
+        self.values = message.values if isinstance(message, Message) else {}
+        self.message = message
+        self.words = words
+
+    def __str__(self) -> str:
+        before = _Current.words
+        _Current.words = self.words
+        try:
+            return str(self.message)
+        finally:
+            _Current.words = before
+
+    def __reduce__(self):
+        return (Worded, (self.message, self.words))
+
+
+def worded(message, words: str | None):
+    """``message`` in the words of ``words`` (:class:`Worded`), or as it is when ``words`` is None."""
+    return message if words is None else Worded(message, words)
 
 
 def _(msgid: str, **values) -> Message:

@@ -23,9 +23,12 @@ import os
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
+from .languages import editions
+
 PACKAGE = "cardlab_lessons"  # its files are under PACKAGE/data/, as they are under lessons/
 LESSONS = "lessons"
-EDITIONS = ("zh-TW", "ja")  # lessons/<tag>/ mirrors lessons/ in that language
+# The translated editions' folders under lessons/, each mirroring lessons/ in its language.
+EDITIONS = tuple(editions())
 
 
 def lesson_key(path: str | Path) -> tuple[str, ...] | None:
@@ -62,17 +65,26 @@ def packaged(path: str | Path) -> Traversable | None:
     return found if found.is_file() or found.is_dir() else None
 
 
-def read_bytes(path: str | Path) -> bytes:
-    """The bytes of file ``path``, from disk or else from the data package; raises the
-    ``OSError`` of reading it from disk when neither has it."""
+def read_bytes(path: str | Path, most: int = -1) -> bytes:
+    """The bytes of file ``path``, from disk or else as :func:`packaged` finds it: at most ``most``
+    of them unless ``most`` is -1 (ask for one more than a limit to tell a file larger than it).
+    Raises the ``OSError`` of reading it from disk when neither has it."""
     try:
         with open(path, "rb") as f:
-            return f.read()
+            return f.read(most)
     except FileNotFoundError:
         found = packaged(path)
         if found is None or not found.is_file():
             raise
-        return found.read_bytes()
+        return read_packaged(found, most)
+
+
+def read_packaged(found: Traversable, most: int = -1) -> bytes:
+    """The bytes of ``found`` (a file :func:`packaged` returned), at most ``most`` of them unless
+    ``most`` is -1. The limit holds for every kind of place: a translated edition's file is the
+    English original on disk, as large as it happens to be."""
+    with found.open("rb") as f:
+        return f.read(most)
 
 
 def is_file(path: str | Path) -> bool:

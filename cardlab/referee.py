@@ -13,6 +13,7 @@ position by the engine itself (each game brings its own checklist through the ``
 from __future__ import annotations
 
 from .engine import Action, State
+from .i18n import Message, _
 
 
 def table_talk(state: State) -> list[tuple[str, str]]:
@@ -29,3 +30,9 @@ def ask(state: State, action: Action | str) -> list[tuple[str, str]]:
     else:
         state.validate(action)  # the checklists take the cards apart before the verdict does
     return state.checklist(action)
+
+
+def as_things_stand(answer) -> Message:
+    """A checklist's answer about what a refused move would bring about: a refused move changes
+    nothing, so the answer is the one of the position as it stands, and says so first."""
+    return _("as things stand, since the move is refused: {answer}", answer=answer)

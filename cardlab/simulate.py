@@ -33,15 +33,14 @@ Ctrl-C) cancels the chunks not started. Arguments a simulation cannot run with r
 from __future__ import annotations
 
 import csv
-import os
 import random
-import secrets
 import sys
 from collections import deque
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor
 
 from .bots import BOTS, make_bot, next_actor
+from .outfile import OutFile
 
 COLUMNS = ("game_id", "seed", "game", "rules", "players", "seat", "player", "bot", "place", "points",
            "decisions", "revolutions")
@@ -397,24 +396,21 @@ def closing_note(rows) -> str:
 
 def write_csv(rows, path) -> int:
     """Write ``rows`` (a list or any iterable of dicts, or a DataFrame) as tidy CSV with the columns
-    of :data:`COLUMNS`, ``None`` as an empty cell, and return how many rows were written. The rows
-    go to a new file in the same folder, which replaces ``path`` once complete: ``path`` is never
-    left half-written, and on an error or an interrupt it is left as it was."""
-    folder, name = os.path.split(os.path.abspath(path))
-    partial = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.partial")
+    of :data:`COLUMNS`, ``None`` as an empty cell, and return how many rows were written. ``path``
+    is a file name, or an :class:`~cardlab.outfile.OutFile` made beforehand to check it before the
+    rows are made. A regular file (or one a symbolic link leads to) is written as a new file in
+    the same folder, which replaces it once complete: it is never left half-written, and on an error
+    or an interrupt it is left as it was. A named pipe or a device is written as the rows come.
+    Raises :class:`~cardlab.outfile.OutFileError` (an ``OSError``) for a file that cannot be
+    written, or that another program changed meanwhile (then naming where the rows were kept)."""
+    out = path if isinstance(path, OutFile) else OutFile(path)
     written = 0
-    f = open(partial, "x", newline="", encoding="utf-8")
-    try:
-        with f:
-            writer = csv.writer(f)
-            writer.writerow(COLUMNS)
-            for r in _records(rows):
-                writer.writerow(["" if _empty(r[c]) else _cell(r[c]) for c in COLUMNS])
-                written += 1
-        os.replace(partial, path)
-    except BaseException:
-        os.remove(partial)
-        raise
+    with out as f:
+        writer = csv.writer(f)
+        writer.writerow(COLUMNS)
+        for r in _records(rows):
+            writer.writerow(["" if _empty(r[c]) else _cell(r[c]) for c in COLUMNS])
+            written += 1
     return written
 
 

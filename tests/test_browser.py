@@ -10,17 +10,23 @@ import json
 import os
 import re
 import shutil
+import signal
 import statistics
 import socket
 import subprocess
 import sys
 import time
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
 import pytest
 
+from cardlab.labserver import WIDGET_STATE, WIDGET_VIEW
+from cardlab.languages import LANGUAGES
 from cardlab.svg import HIGHLIGHT
+from cardlab.widgets import RUN_ME
+from test_labserver import install_data_files
 
 CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,22 +70,22 @@ def lab(tmp_path_factory):
     for name in ("JUPYTER_CONFIG_DIR", "JUPYTERLAB_SETTINGS_DIR", "JUPYTERLAB_WORKSPACES_DIR",
                  "JUPYTER_RUNTIME_DIR"):
         env[name] = str(work / name.lower())
-    # The user settings that lab/overrides.json gives `make lab`: no "official Jupyter news?"
-    # question over the lesson, no autosave, widget state saved with the notebook. And a short
-    # autosave interval, which matters only if autosave is on.
-    overrides = json.loads((ROOT / "lab" / "overrides.json").read_text())
-    docmanager = "@jupyterlab/docmanager-extension:plugin"
-    overrides[docmanager] = {"autosaveInterval": AUTOSAVE_S, **overrides.get(docmanager, {})}
-    for key, values in overrides.items():
-        plugin, _, name = key.partition(":")
-        folder = Path(env["JUPYTERLAB_SETTINGS_DIR"], plugin)
-        folder.mkdir(parents=True, exist_ok=True)
-        (folder / f"{name}.jupyterlab-settings").write_text(json.dumps(values))
+    # JupyterLab's settings for the lessons and cardlab's server extension, installed as installing
+    # cardlab installs them (pyproject.toml's data-files, into the environment's share/ and etc/):
+    # no "official Jupyter news?" question over the lesson, no autosave, no widget state saved with
+    # a notebook, and a save that keeps only widgets that can be drawn again.
+    prefix = work / "prefix"
+    install_data_files(prefix)
+    env["JUPYTER_CONFIG_PATH"] = str(prefix / "etc" / "jupyter")
+    # And a short autosave interval, which matters only if autosave is on.
+    folder = Path(env["JUPYTERLAB_SETTINGS_DIR"], "@jupyterlab", "docmanager-extension")
+    folder.mkdir(parents=True)
+    (folder / "plugin.jupyterlab-settings").write_text(json.dumps({"autosaveInterval": AUTOSAVE_S}))
     port, token = _free_port(), "cardlab-browser-test"
     cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", f"--port={port}",
            "--ServerApp.ip=127.0.0.1", f"--IdentityProvider.token={token}",
-           f"--ServerApp.root_dir={work / 'lessons'}", "--LabApp.news_url=", "--ServerApp.open_browser=False",
-           "--LabServerApp.announcements_url="]
+           f"--ServerApp.root_dir={work / 'lessons'}", "--ServerApp.open_browser=False",
+           f"--LabApp.app_settings_dir={prefix / 'share' / 'jupyter' / 'lab' / 'settings'}"]
     log = open(work / "jupyterlab.log", "w")
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, cwd=work, env=env)
     base = f"http://127.0.0.1:{port}"
@@ -493,7 +499,50 @@ def _shut_down(lab, lesson: str) -> None:
             f"{base}/api/sessions/{session['id']}?token={token}", method="DELETE"), timeout=60)
 
 
-def test_a_lesson_only_clicked_stays_as_committed_and_reopens_after_a_save(browser, lab, out_dir):
+def _lesson_tab(page):
+    return page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab", has_text=Path(SAVE_LESSON).name)
+
+
+def _save(page) -> None:
+    """File → Save Notebook, as a learner would, and wait until the file is written."""
+    page.locator(".lm-MenuBar-itemLabel", has_text="File").first.click()
+    with page.expect_response(lambda r: r.request.method == "PUT" and "/api/contents/" in r.url) as saved:
+        page.get_by_text("Save Notebook", exact=True).click()
+    assert saved.value.ok
+    sync_api.expect(_lesson_tab(page)).not_to_have_class(re.compile(r"jp-mod-dirty"))
+
+
+def _widgets_saved(path: Path) -> tuple[int, int]:
+    """How many widget views the saved lesson holds, and how many widget models its saved state."""
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    views = sum(WIDGET_VIEW in output.get("data", {}) for cell in notebook["cells"]
+                for output in cell.get("outputs", []))
+    state = notebook["metadata"].get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    return views, len(state)
+
+
+def _reopened_whole(page, out_dir: Path, name: str) -> None:
+    """The lesson as a learner finds it on opening it again: not marked modified, and each widget
+    either working or its still picture with the line asking to run all cells (never "model not
+    found", never a widget drawn without its kernel, whose buttons would do nothing)."""
+    first = page.locator(".cardlab-stepper, .cardlab-static").first
+    first.wait_for()  # the first widget drawn, one way or the other
+    # Drawn from saved state, a widget marks the notebook modified as its models load (JupyterLab's
+    # widget manager with saveState on): by now it would have.
+    page.wait_for_timeout(2_000)
+    sync_api.expect(_lesson_tab(page)).not_to_have_class(re.compile(r"jp-mod-dirty"))
+    sync_api.expect(page.get_by_text("model not found")).to_have_count(0)
+    sync_api.expect(page.locator(".jupyter-widgets-disconnected")).to_have_count(0)
+    still = page.locator(".cardlab-static")
+    if still.count():
+        sync_api.expect(still.first).to_contain_text(str(RUN_ME))
+        sync_api.expect(page.locator(".cardlab-stepper")).to_have_count(0)
+    first.evaluate("element => element.scrollIntoView({block: 'start'})")
+    first.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    page.screenshot(path=str(out_dir / f"{name}.png"))
+
+
+def test_a_lesson_only_clicked_stays_as_committed_and_a_saved_one_reopens_whole(browser, lab, out_dir):
     _base, _token, work = lab
     path = work / "lessons" / SAVE_LESSON
     committed = path.read_bytes()
@@ -501,9 +550,7 @@ def test_a_lesson_only_clicked_stays_as_committed_and_reopens_after_a_save(brows
     try:
         # Opened and on its kernel, the lesson is not modified: JupyterLab found the kernelspec and
         # language_info it writes on connecting already there.
-        page.wait_for_timeout(2_000)
-        tab = page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab", has_text="01_durak_setting_up.ipynb")
-        sync_api.expect(tab).not_to_have_class(re.compile(r"jp-mod-dirty"))
+        _reopened_whole(page, out_dir, "lesson_opened_as_committed")
         _run_all_cells(page, ".cardlab-stepper")
         stepper = page.locator(".cardlab-stepper").first
         stepper.scroll_into_view_if_needed()
@@ -511,31 +558,41 @@ def test_a_lesson_only_clicked_stays_as_committed_and_reopens_after_a_save(brows
         sync_api.expect(stepper.locator(".cardlab-counter")).to_contain_text("step 1 of")
         # Run and clicked, the lesson has changed in the browser only: longer than the autosave
         # interval later, the file is as committed.
-        sync_api.expect(tab).to_have_class(re.compile(r"jp-mod-dirty"))
+        sync_api.expect(_lesson_tab(page)).to_have_class(re.compile(r"jp-mod-dirty"))
         page.wait_for_timeout((AUTOSAVE_S + 5) * 1000)
         assert path.read_bytes() == committed
-        # The learner saves.
-        page.locator(".lm-MenuBar-itemLabel", has_text="File").first.click()
-        page.get_by_text("Save Notebook", exact=True).click()
-        sync_api.expect(tab).not_to_have_class(re.compile(r"jp-mod-dirty"))
-        saved = json.loads(path.read_text(encoding="utf-8"))
-        assert "application/vnd.jupyter.widget-state+json" in saved["metadata"]["widgets"]
+        # The learner saves: the still pictures, no widget view or state nothing could draw again.
+        _save(page)
+        assert _widgets_saved(path) == (0, 0)
+        # The page goes on working: what was saved is the file, not the open lesson.
+        stepper.get_by_role("button", name="Step", exact=True).click()
+        sync_api.expect(stepper.locator(".cardlab-counter")).to_contain_text("step 2 of")
     finally:
         page.context.close()
-    # Another session: the kernel shut down, the lesson opened again.
+    # The lesson opened again, its kernel still running (the learner closed the tab, or opened a
+    # second window).
+    page = _open_page(browser, lab, SAVE_LESSON)
+    try:
+        _reopened_whole(page, out_dir, "lesson_reopened_kernel_running")
+        # The browser reloaded while the kernel runs, and the lesson saved again.
+        page.reload()
+        page.locator(".jp-Notebook").first.wait_for()
+        page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for()
+        _reopened_whole(page, out_dir, "lesson_reloaded")
+        _save(page)
+        assert _widgets_saved(path) == (0, 0)
+    finally:
+        page.context.close()
+    # Another session: the kernel shut down, the lesson opened again, and run.
     _shut_down(lab, SAVE_LESSON)
     page = _open_page(browser, lab, SAVE_LESSON)
     try:
+        _reopened_whole(page, out_dir, "lesson_reopened")
+        _run_all_cells(page, ".cardlab-stepper")
         stepper = page.locator(".cardlab-stepper").first
-        not_found = page.get_by_text("model not found")
-        stepper.or_(not_found).first.wait_for()  # the widgets restored, one way or the other
-        page.wait_for_timeout(3_000)
-        sync_api.expect(not_found).to_have_count(0)
-        # The widget as the learner left it, drawn from the state saved with the notebook.
         stepper.scroll_into_view_if_needed()
+        stepper.get_by_role("button", name="Step", exact=True).click()
         sync_api.expect(stepper.locator(".cardlab-counter")).to_contain_text("step 1 of")
-        sync_api.expect(stepper.locator(".cardlab-picture svg")).to_have_count(1)
-        page.screenshot(path=str(out_dir / "durak_lesson_reopened.png"))
     finally:
         page.context.close()
 
@@ -553,3 +610,113 @@ def test_a_translated_lesson_speaks_its_language_when_clicked(browser, lab, out_
         page.screenshot(path=str(out_dir / "zh_tw_lesson_stepped.png"))
     finally:
         page.context.close()
+
+
+def _heading(index: Path) -> str:
+    """The title of an edition's index, as its first markdown line writes it."""
+    first = json.loads(index.read_text(encoding="utf-8"))["cells"][0]["source"]
+    return "".join(first).splitlines()[0].removeprefix("# ")
+
+
+def _language_links(index: Path) -> list[tuple[str, Path]]:
+    """The links of an index's language line (its second line: 「English: …」), with their targets."""
+    line = "".join(json.loads(index.read_text(encoding="utf-8"))["cells"][0]["source"]).splitlines()[2]
+    return [(text, (index.parent / target).resolve())
+            for text, target in re.findall(r"\[([^\]]+)\]\(([^)]+)\)", line)]
+
+
+def _menu_path(index: Path) -> tuple[str, str]:
+    """The menu and item an index tells a learner to choose to run a lesson (its first
+    **Menu → Item**)."""
+    text = "".join(json.loads(index.read_text(encoding="utf-8"))["cells"][0]["source"])
+    return re.search(r"\*\*([^*→]+?) → ([^*]+?)\*\*", text).groups()
+
+
+@pytest.fixture
+def make_lab(tmp_path):
+    """`make lab LESSONS=... PORT=... BROWSER=no`, as a teacher types it, in a copy of the
+    repository's Makefile, tools/open_lab.py and lessons (with this environment as the venv, not
+    reinstalled); yields a function that starts it and returns the URL it prints, and its log."""
+    repo = tmp_path / "repo"
+    shutil.copytree(ROOT / "lessons", repo / "lessons", ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    for name in ("Makefile", "tools/open_lab.py", "cardlab/languages.py"):
+        (repo / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / name, repo / name)
+    venv = Path(sys.executable).parent.parent
+    env = dict(os.environ, TMPDIR=str(tmp_path), IPYTHONDIR=str(tmp_path / "ipython"),
+               MPLCONFIGDIR=str(tmp_path / "matplotlib"))
+    for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR"):
+        env[name] = str(tmp_path / name.lower())
+    env.pop("BROWSER", None)
+    started = []
+
+    def start(lessons: str) -> tuple[str, Path]:
+        log_path = tmp_path / f"make_lab_{lessons}.log"
+        port = _free_port()
+        with open(log_path, "w") as log:
+            proc = subprocess.Popen(
+                ["make", "-o", f"{venv}/.installed", "lab", f"VENV={venv}", f"LESSONS={lessons}",
+                 f"PORT={port}", "BROWSER=no"],
+                cwd=repo, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        started.append(proc)
+        deadline = time.monotonic() + 120
+        while True:
+            found = re.search(rf"http://127\.0\.0\.1:{port}/\S+", log_path.read_text())
+            if found:
+                return found.group(0), log_path
+            if proc.poll() is not None or time.monotonic() > deadline:
+                pytest.fail("make lab printed no URL: " + log_path.read_text()[-2000:])
+            time.sleep(0.5)
+
+    yield start
+    for proc in started:
+        # make and the JupyterLab it started, in their own process group: JupyterLab shuts its
+        # kernels down on SIGTERM, as on Ctrl-C.
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait()
+        deadline = time.monotonic() + 30
+        try:
+            while time.monotonic() < deadline:
+                os.killpg(proc.pid, 0)
+                time.sleep(0.2)
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass  # all gone
+
+
+@pytest.mark.parametrize("lessons", ["en", "zh-TW", "ja"])
+def test_make_lab_lands_on_the_editions_index_and_its_language_links_open(browser, make_lab, out_dir, lessons):
+    """The URL `make lab` prints opens the edition's index (not JupyterLab's Launcher), and every
+    link of its language line opens the other edition's index: JupyterLab serves all of lessons/."""
+    url, log = make_lab(lessons)
+    edition = next(language.edition for language in LANGUAGES if language.tag == lessons)
+    index = ROOT / edition / "index.ipynb"
+    assert urllib.parse.urlparse(url).path == "/lab/tree/" + index.relative_to(ROOT / "lessons").as_posix()
+    page = browser.new_context(viewport=PROJECTOR).new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    sync_api.expect.set_options(timeout=TIMEOUT_MS)
+    page.add_locator_handler(page.locator(".jp-Dialog"), _accept_dialog, no_wait_after=True)
+    try:
+        page.goto(url)
+        shown = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-RenderedMarkdown")
+        sync_api.expect(shown.locator("h1").first).to_contain_text(_heading(index))
+        sync_api.expect(page.locator(".jp-Launcher")).to_have_count(0)
+        page.screenshot(path=str(out_dir / f"make_lab_{lessons}_index.png"))
+        # The menu path the index names is the one on the screen, in JupyterLab's menus as `make
+        # lab` sets them to the edition's language.
+        menu, item = _menu_path(index)
+        page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(rf"^{re.escape(menu)}$")).click()
+        entry = page.locator(".lm-Menu-itemLabel", has_text=re.compile(rf"^{re.escape(item)}$"))
+        sync_api.expect(entry).to_be_visible()
+        page.screenshot(path=str(out_dir / f"make_lab_{lessons}_run_menu.png"))
+        page.keyboard.press("Escape")
+        landing = page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab").first
+        links = _language_links(index)
+        assert len(links) == 2
+        for text, target in links:
+            landing.click()
+            shown.get_by_role("link", name=text, exact=True).first.click()
+            sync_api.expect(shown.locator("h1").first).to_contain_text(_heading(target))
+    finally:
+        page.context.close()
+    assert "not recognized" not in log.read_text()

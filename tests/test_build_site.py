@@ -90,11 +90,14 @@ def test_lessons_stay_out_of_the_browsers_storage():
 
 def test_a_markdown_file_opens_rendered(tmp_path, monkeypatch):
     """KEEPING-YOUR-WORK.md opens as a rendered page: JupyterLab's default viewer for Markdown,
-    beside `make lab`'s own settings, in the overrides.json JupyterLite's build reads."""
+    beside the settings installing cardlab brings (lab/overrides.d/), in the overrides.json
+    JupyterLite's build reads."""
     settings = json.loads(build.site_overrides(tmp_path).read_text(encoding="utf-8"))
     assert settings["@jupyterlab/docmanager-extension:plugin"] == {"autosave": False,
                                                                     "defaultViewers": {"markdown": "Markdown Preview"}}
-    assert settings["@jupyter-widgets/jupyterlab-manager:plugin"] == {"saveState": True}
+    installed = json.loads((ROOT / "lab" / "overrides.d" / "cardlab.json").read_text(encoding="utf-8"))
+    assert {k: v for k, v in settings.items() if k != "@jupyterlab/docmanager-extension:plugin"} == {
+        k: v for k, v in installed.items() if k != "@jupyterlab/docmanager-extension:plugin"}
 
 
 def test_the_kernel_loads_its_packages_while_pyodide_starts_and_its_profile():
@@ -260,14 +263,13 @@ def test_a_patch_that_finds_nothing_stops_the_build(tmp_path):
 
 # --- languages and pages ----------------------------------------------------------------------------
 
-def test_the_sites_languages_are_the_lessons_editions():
-    from cardlab.lessondata import EDITIONS
+def test_the_sites_languages_are_cardlabs_editions():
+    from cardlab.languages import LANGUAGES, editions
 
-    sys.path.insert(0, str(ROOT / "tools"))
-    from open_lab import JUPYTERLAB_LOCALES
-
-    assert [tag for tag in pages.EDITIONS if tag != "en"] == list(EDITIONS)
-    assert {tag: e["jupyterlab"] for tag, e in pages.EDITIONS.items()} == JUPYTERLAB_LOCALES
+    assert [tag for tag in pages.EDITIONS if tag != "en"] == list(editions())
+    assert {tag: (e["jupyterlab"], e["html"]) for tag, e in pages.EDITIONS.items()} == {
+        language.tag: (language.jupyterlab, language.html) for language in LANGUAGES if language.edition}
+    assert {tag: e["folder"] for tag, e in pages.EDITIONS.items()} == {"en": "", "zh-TW": "zh-TW/", "ja": "ja/"}
 
 
 def test_every_text_of_the_site_is_in_every_language():

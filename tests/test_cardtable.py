@@ -17,7 +17,7 @@ from cardlab import card, daifugo, durak, gandengyan  # noqa: E402
 from cardlab.bots import make_bot  # noqa: E402
 from cardlab.engine import REASON_CODES, REASON_TITLES, Refusal  # noqa: E402
 from cardlab.svg import BACK_LABEL  # noqa: E402
-from cardlab.widgets import CardTable, Table, TryIt  # noqa: E402
+from cardlab.widgets import CardTable, SaveError, Table, TryIt  # noqa: E402
 from cardlab.widgets.tryit import SELECT_FIRST  # noqa: E402
 
 from test_widgets import ROUTE_A, buttons  # noqa: E402
@@ -292,14 +292,18 @@ def test_save_as_scenario_says_where_and_asks_before_replacing(tmp_path, monkeyp
     table = Table("durak", "podkidnoy", seed=1)
     table.bots_move()
     missing = tmp_path / "no such folder" / "game.yaml"
-    assert table.save_scenario(missing) == f"Not saved: there is no folder {missing.parent}."
+    with pytest.raises(SaveError) as refused:
+        table.save_scenario(missing)
+    assert str(refused.value) == f"Not saved: there is no folder {missing.parent}."
+    assert table.message.endswith(str(refused.value))  # the table says so too
     monkeypatch.chdir(tmp_path)
     saved = table.save_scenario("my game.yaml")
     target = tmp_path / "my game.yaml"
     assert saved.endswith(f"as {target}; check it with: cardlab check '{target}'")
     first = target.read_text(encoding="utf-8")
     table.press("take")
-    assert table.save_scenario(target).startswith(f"Not saved: {target} already exists")
+    with pytest.raises(SaveError, match=f"^Not saved: {re.escape(str(target))} already exists"):
+        table.save_scenario(target)
     assert target.read_text(encoding="utf-8") == first
     assert table.save_scenario(target, overwrite=True).startswith("Saved game 1 (")
     assert target.read_text(encoding="utf-8") != first

@@ -44,7 +44,8 @@ def questions(state, move: str) -> list[str]:
 def test_table_talk_answers_for_the_rule_set():
     jdf = dict(daifugo.new_game("jdf", P, seed=4).table_talk())
     web = dict(daifugo.new_game("yeeqia", P, seed=4).table_talk())
-    assert list(jdf) == list(web) and len(jdf) == 11
+    # The same questions (in English: in Japanese each rule set asks in its own words, 単騎 or 1枚出し).
+    assert list(map(str, jdf)) == list(map(str, web)) and len(jdf) == 11
     assert jdf["Which cards, and how many each?"].startswith("54: the standard pack and both jokers; 13 each")
     assert web["Which cards, and how many each?"].startswith("52: the standard pack, no jokers; 13 each")
     assert jdf["Are any cards set aside unseen (blind cards)?"].startswith("yes: 2 cards, never a joker")
@@ -149,7 +150,8 @@ def test_an_eight_cut():
     assert cut[FINISH.format("乙")].startswith("yes: it cuts with 8 (8切).")
     assert cut[FINISH.format("乙")].endswith("(乙 would still hold 3 cards.)")
     too_low = answers(after("jdf_eight_cut_must_beat.yaml", 1), "乙 play D8")
-    assert too_low[checklist.CLEARS] == "it would cut (8切), but an 8 cuts only as a legal play."
+    assert too_low[checklist.CLEARS] == "no: the play is refused, so it clears nothing; an 8 cuts only as a legal play."
+    assert too_low[FINISH.format("乙")] == "no: the play is refused, so it is no finish at all."
     assert too_low["So, is it legal?"].startswith("no (not_stronger)")
     sequence = answers(after("jdf_last_play_sequence_with_eight.yaml", 0), "丙 play H7 H8 H9")
     assert sequence[checklist.CLEARS].startswith("no: under jdf only a single 8 or a group of 8s cuts")
@@ -184,7 +186,7 @@ def test_a_forbidden_last_play():
 def test_a_refused_play():
     wrong_shape = answers(after("jdf_revolution.yaml", 4), "丁 play C8")
     assert wrong_shape[checklist.SAME_SHAPE].startswith("no: Four of a kind is beaten only by a stronger four of a kind")
-    assert wrong_shape[checklist.CLEARS] == "it would cut (8切), but an 8 cuts only as a legal play."
+    assert wrong_shape[checklist.CLEARS] == "no: the play is refused, so it clears nothing; an 8 cuts only as a legal play."
     assert wrong_shape["So, is it legal?"].startswith("no (shape_mismatch)")
     nothing = referee.ask(after("jdf_eight_cut.yaml", 0), "甲 play S6 DK")
     assert [q for q, _ in nothing] == [checklist.SAME_SHAPE, "So, is it legal?"]
@@ -215,8 +217,12 @@ def test_a_pass():
     result = answers(state, "丁 pass")
     assert result["Is there a play to beat?"] == "yes: single K (K♥) by 丙; a pass keeps 丁 out until the table is cleared."
     assert result["Who has passed since the table was last cleared?"] == "乙"
-    assert result["If everyone else still in passes too, who leads after the clear?"] == "丙, who played last."
-    gone = answers(after("jdf_pass.yaml", 2), "丙 pass")
+    assert result["If everyone else still in passes too, who leads after the clear?"] == (
+        "nobody else needs to pass: this pass clears the table. Everyone else still in has passed: the table is "
+        "cleared and 丙, who played last, leads.")  # 甲 is out and 乙 passed: 丁's pass is the last one needed
+    assert answers(state, "乙 pass")["If everyone else still in passes too, who leads after the clear?"] == \
+        "as things stand, since the move is refused: 丙, who played last."
+    gone = answers(after("jdf_pass.yaml", 3), "丙 pass")  # 甲 went out on 9♠, 乙 passed
     assert gone["If everyone else still in passes too, who leads after the clear?"] == \
         "乙, the first player still in on 甲's left (甲 is out)."
     empty = referee.ask(after("jdf_pass.yaml", 0), "甲 pass")
@@ -239,7 +245,14 @@ def test_a_give():
         "丙 chooses among K♥ K♦, as only the suit of a tied rank is free.")
     assert answers(tie, "丁 give S2 C3")["Which cards must they be?"].startswith(
         "丁's strongest 2 cards in the normal order (joker, 2, A, K, … 3): a 2, a 2;")
-    assert "waiting for 甲, 乙, 丙" in answers(after("jdf_exchange.yaml", 4), "甲 give S4 S5")["When do the cards change hands?"]
+    # 丁 has given: after 甲's give, 乙 and 丙 are still to give (甲 is no longer waited for).
+    assert "(still waiting for 乙, 丙)" in answers(after("jdf_exchange.yaml", 4), "甲 give S4 S5")["When do the cards change hands?"]
+    last = answers(after("jdf_exchange.yaml", 11), "甲 give S4 S5")["When do the cards change hands?"]
+    assert last.startswith("now: this is the last give, so the cards change hands at once. 丁 (大貧民) and 甲 (大富豪) "
+                           "trade 2 cards: 丁 gets 4♠ 5♠, 甲 gets RJ 2♠.")
+    refused = answers(after("jdf_exchange.yaml", 4), "甲 give S4")
+    assert refused["When do the cards change hands?"].startswith(
+        "as things stand, since the move is refused: all together, once every give is in (still waiting for 甲, 乙, 丙)")
     done = referee.ask(after("jdf_exchange.yaml", 12), "丁 give C3")
     assert done == [("So, is it legal?", "no (not_allowed): There is nothing to give: the exchange of this game is over.")]
 
@@ -315,3 +328,35 @@ def test_table_talk_text_reads_as_a_learner_reads():
     assert len(lines) == 11 and lines[0].startswith("Which cards, and how many each?  54:")
     assert "Who leads?  丁 (D), the previous 大貧民 (daihinmin)" in text
     assert "cards held now: 甲 (A) 4, 乙 (B) 2, 丙 (C) 3, 丁 (D) 4" in text
+
+
+# --- what a play brings about is asked of the position it leaves -----------------------------------------
+
+def test_a_refused_eight_under_a_lock_neither_cuts_nor_finishes():
+    """Lesson 7's example: 丙's 8♣ under the heart lock is refused, so it clears nothing and is no
+    finish; the answers agree with each other and with the verdict."""
+    refused = answers(after("jdf_referee_round.yaml", 2), "丙 play C8")
+    assert refused["So, is it legal?"].startswith("no (suit_lock)")
+    assert refused[checklist.CLEARS] == "no: the play is refused, so it clears nothing; an 8 cuts only as a legal play."
+    assert refused[FINISH.format("丙")] == "no: the play is refused, so it is no finish at all."
+    legal = answers(after("jdf_referee_round.yaml", 8), "丙 play C8")  # the same 8 leading an empty table
+    assert legal[checklist.CLEARS].startswith("yes: 8-cut (8切)")
+    assert legal[FINISH.format("丙")].startswith("yes: it cuts with 8 (8切).")
+
+
+def test_a_refused_play_starts_no_revolution():
+    refused = answers(after("jdf_revolution.yaml", 1), "乙 play SJ HJ DJ CJ")
+    assert refused["So, is it legal?"].startswith("no (not_stronger)")
+    assert "turns the order back" not in refused[checklist.ORDER_NOW]
+    assert refused[checklist.ORDER_NOW].endswith("in it, four Js does not beat four 9s.")
+
+
+def test_a_cut_that_ends_the_game_clears_no_table():
+    state = daifugo.from_deal("jdf", P, hands={"甲": "S3", "乙": "S4", "丙": "S8", "丁": "D9 H9"})
+    for move in ("甲 play S3", "乙 play S4"):  # both go out: 丙 and 丁 are left
+        state.apply(state.parse_action(move))
+    result = answers(state, "丙 play S8")
+    assert result["So, is it legal?"] == "yes"
+    assert result[checklist.CLEARS] == "no: this play ends the game, so no table is left to clear."
+    assert result[FINISH.format("丙")].startswith("yes: it cuts with 8 (8切). They are 丙's last cards.")
+    assert state.copy().apply(state.parse_action("丙 play S8"))[-1].kind == "game_over"

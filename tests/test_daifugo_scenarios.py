@@ -80,3 +80,30 @@ def test_top_compares_the_reading_as_played():
     assert run(bare).ok
     other = loads(text + "steps:\n  - a play S9 BJ\n  - expect: {top: [S9, BJ=8]}\n")
     assert "top is" in run(other).failure.failure
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_what_a_step_confirms_during_a_revolution_says_that_it_goes_on(path):
+    """A step's expectations are the learner's "Now:" line: while a revolution is in force, that
+    line says so, after a clear too (a line of "the table is empty; 丙 to play" alone reads as if the
+    clear had ended it)."""
+    result = run(load(path), keep_states=True)
+    silent = [i for i, o in enumerate(result.outcomes, 1)
+              if o.step.expect and o.state is not None and o.state.revolution and not o.state.over
+              and "revolution" not in o.step.expect]
+    assert not silent, f"{path.name}: steps {silent} confirm a position during a revolution without saying so"
+
+
+WEB_SERIES = sorted(FOLDER.parent.parent.glob("**/daifugo-web/**/*.ipynb")) + sorted(
+    FOLDER.parent.parent.glob("daifugo-web/quizzes/*.yaml")) + sorted(FOLDER.glob("yeeqia_*.yaml"))
+
+
+@pytest.mark.parametrize("path", WEB_SERIES, ids=lambda p: str(p.relative_to(FOLDER.parent.parent)))
+def test_the_web_rules_series_never_names_a_forbidden_finish(path):
+    """The web rules have no forbidden finishes, and their lessons (recommended first) never teach
+    them: no text of the series names one (反則上がり, 犯規出完), and no worked example confirms
+    that there was none, which the learner would read as "no forbidden finish"."""
+    text = path.read_text(encoding="utf-8")
+    named = [w for w in ("forbidden finish", "反則上がり", "犯規出完") if w in text]
+    assert not named, f"{path.name} names {named}"
+    assert "fouls:" not in text, f"{path.name} confirms that nobody went out by a forbidden finish"

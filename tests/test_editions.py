@@ -13,6 +13,7 @@ from urllib.parse import unquote
 import nbformat
 import pytest
 
+from cardlab.languages import editions
 from cardlab.lessondata import EDITIONS
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
@@ -27,8 +28,9 @@ def language_cell(tag: str) -> str:
 
 
 def _edition(path: Path) -> tuple[str, Path]:
+    """The language tag of an edition's lesson and its English original."""
     relative = path.relative_to(LESSONS)
-    return relative.parts[0], LESSONS.joinpath(*relative.parts[1:])
+    return editions()[relative.parts[0]].tag, LESSONS.joinpath(*relative.parts[1:])
 
 
 def _code(notebook) -> list[str]:
@@ -73,3 +75,34 @@ def test_every_edition_mirrors_only_lessons_that_exist_in_english():
         for path in (LESSONS / tag).rglob("*"):
             if path.is_file() and ".ipynb_checkpoints" not in path.parts:
                 assert path.suffix == ".ipynb", f"{path.relative_to(LESSONS)}: an edition holds notebooks only"
+
+
+SERIES_LESSONS = sorted(p for root in [LESSONS, *(LESSONS / tag for tag in EDITIONS)]
+                        for p in root.glob("*/[0-9]*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+NUMBERED = re.compile(r"\d+ · .*$")
+
+
+def _title(path: Path) -> str:
+    """A lesson's title as its first heading gives it after the series' name: "6 · The exchange ..."."""
+    heading = next(line for line in _markdown(nbformat.read(path, as_version=4)).splitlines() if line.startswith("# "))
+    return NUMBERED.search(heading).group().strip()
+
+
+def _short(title: str) -> str:
+    """The title up to its first colon or bracket: "1 · Four players" for "1 · Four players: the deal ..."."""
+    return re.split(r"[:：]| \(|（", title, maxsplit=1)[0].strip()
+
+
+@pytest.mark.parametrize("path", SERIES_LESSONS, ids=lambda p: str(p.relative_to(LESSONS)))
+def test_a_lesson_is_linked_by_its_own_title(path):
+    """The index and the lesson before it ("Next: ...") name a lesson as its heading does: its
+    whole title, or the title up to its first colon or bracket; never another wording."""
+    title = _title(path)
+    root = path.parent.parent
+    links = []
+    for page in [root / "index.ipynb", *sorted(path.parent.glob("*.ipynb"))]:
+        for text, target in re.findall(r"\[([^\]]+)\]\(([^)#\s]+)", _markdown(nbformat.read(page, as_version=4))):
+            if NUMBERED.fullmatch(text) and (page.parent / unquote(target)).resolve() == path.resolve():
+                links.append((page.name, text))
+    wrong = [f"{page}: {text!r}" for page, text in links if text not in (title, _short(title))]
+    assert not wrong, f"the lesson is titled {title!r}, but linked as " + ", ".join(wrong)

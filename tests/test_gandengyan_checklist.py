@@ -118,3 +118,27 @@ def test_ambiguous_jokers_and_bad_input():
     assert referee.ask(state, "甲 attack S8")[-1][1].startswith("no (not_allowed): Gan Deng Yan has no attack")
     with pytest.raises(NotationError, match="no verb"):
         referee.ask(state, "甲 jump S8")
+
+
+# --- what a move brings about is asked of the position it leaves -----------------------------------------
+
+def test_a_refused_play_empties_no_hand_and_is_passed_by_nobody():
+    state = after("big_is_not_enough.yaml", 1)  # 丙 led 8♣; an ace is not one rank higher
+    replies = answers(state, "甲 play HA")
+    assert replies["So, is it legal?"].startswith("no (not_one_higher)")
+    assert replies["Does it empty the hand?"] == f"no: the play is refused, so 甲 still holds {len(state.hands['甲'])} cards."
+    assert "If everyone else passes it, who draws?" not in replies and "And who leads next?" not in replies
+    # Out of turn with the last card: refused, so no win.
+    game = gandengyan.from_deal("yiqi", ["甲", "乙", "丙"], hands={"甲": "H5", "乙": "S9 D3", "丙": "C4 C7"},
+                                leader="乙")
+    game.apply(game.parse_action("乙 play S9"))  # 丙 is to act, not 甲
+    last = answers(game, "甲 play H5")
+    assert last["So, is it legal?"].startswith("no (not_your_turn)")
+    assert last["Does it empty the hand?"] == "no: the play is refused, so 甲 still holds 1 card."
+
+
+def test_a_refused_pass_ends_no_round():
+    replies = answers(after("jj_must_play.yaml", 1), "乙 pass")
+    assert replies["So, is it legal?"].startswith("no (must_play)")
+    assert replies["Does this pass end the round?"] == "no: the pass is refused, so the round goes on as it stands."
+    assert "Who draws?" not in replies and "And who leads next?" not in replies

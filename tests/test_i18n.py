@@ -11,6 +11,7 @@ import pytest
 
 from cardlab import durak, i18n
 from cardlab.i18n import _, default_language, get_language, join, language, n_, placeholders, set_language
+from cardlab.languages import BY_TAG, LANGUAGES
 
 babel_messages = pytest.importorskip("babel.messages", reason="the catalog checks need Babel: pip install -e '.[test]'")
 from babel.messages.extract import extract_from_dir  # noqa: E402
@@ -19,7 +20,7 @@ from babel.messages.pofile import read_po  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "cardlab" / "locale"
-CATALOGS = {"zh-TW": "zh_TW", "ja": "ja"}
+CATALOGS = {row.tag: row.catalog for row in LANGUAGES if row.catalog}
 KEYWORDS = {"_": None, "N_": None, "n_": (1, 2), "p_": ((1, "c"), 2), "np_": ((1, "c"), 2, 3), "folding": None}
 
 
@@ -223,7 +224,7 @@ def test_a_scenario_replayed_in_chinese_or_japanese_has_no_english_word(path, la
     scenario = load(path)
     from test_i18n_play_quiz import NAMES
 
-    allowed = {*scenario.players, scenario.game, scenario.rules.name, *ARTICLE_WORDS[lang], *NAMES}
+    allowed = {*scenario.players, scenario.game, scenario.rules.name, *ARTICLE_WORDS.get(lang, set()), *NAMES}
     out = io.StringIO()
     with language(lang):
         assert replay(str(path), out=out) == 0
@@ -333,7 +334,7 @@ def test_a_learner_steps_through_every_worked_example_reading_only_their_languag
         text = Stepper(str(path)).transcript()
     if scenario.source:  # the article's title and section, quoted as the article writes them
         text = text.replace(scenario.source_text.get(lang), " ")
-    left = english_words(text, {*scenario.players, *NAMES, *ARTICLE_WORDS[lang]})
+    left = english_words(text, {*scenario.players, *NAMES, *ARTICLE_WORDS.get(lang, set())})
     assert not left, f"English in the {lang} stepper of {path.name}: {sorted(set(left))[:10]}"
 
 
@@ -345,11 +346,11 @@ def test_a_chart_in_chinese_or_japanese_draws_every_character(lang):
 
     matplotlib = pytest.importorskip("matplotlib")
     matplotlib.use("Agg")
-    from cardlab.charts import CJK_FONTS, bar_figure, font_families
+    from cardlab.charts import bar_figure, font_families
 
     with language(lang):
         families = font_families()
-        if not set(families) & set(CJK_FONTS[lang]):
+        if not set(families) & set(BY_TAG[lang].fonts):
             pytest.skip("no CJK font on this machine: apt-get install fonts-noto-cjk")
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
@@ -357,3 +358,32 @@ def test_a_chart_in_chinese_or_japanese_draws_every_character(lang):
             figure.canvas.draw()
     assert not [w for w in caught if "missing from font" in str(w.message)]
     assert families[0] == "DejaVu Sans"
+
+
+def test_a_message_read_in_a_rule_sets_words_reads_their_entries_and_its_own_elsewhere():
+    """Worded: each message in it that the catalog holds for the words (the context "yeeqia", or
+    "yeeqia picture" beside a context of its own) reads so, every other as usual, nested ones too;
+    English reads the same; outside it the federation's words come back."""
+    from cardlab.i18n import Worded, p_
+
+    line = _("{player} plays {play}.", player="甲", play=_("single {rank}", rank="9"))
+    label = p_("picture", "game over")
+    with language("ja"):
+        assert str(Worded(line, "yeeqia")) == "甲が9の単騎を出します。"
+        assert str(line) == "甲が9の1枚出しを出します。"
+        assert str(Worded(label, "yeeqia")) == "局終了" and str(label) == "ゲーム終了"
+        assert str(Worded(_("Not your turn"), "yeeqia")) == str(_("Not your turn"))
+    with language("en"):
+        assert str(Worded(line, "yeeqia")) == str(line) == "甲 plays single 9."
+
+
+def test_every_message_in_a_rule_sets_words_is_a_message_the_code_writes():
+    """A message listed with the context "yeeqia" (cardlab.daifugo.words.YEEQIA_WORDS) is read in
+    place of the same message written without it: a list entry whose message the code no longer
+    writes would never be read."""
+    in_code = _in_code()
+    worded = {(context, msgid) for context, msgid in in_code if context and context.split()[0] == "yeeqia"}
+    assert worded, "no message has the web rules' words"
+    orphans = [msgid for context, msgid in worded
+               if ((context.split(" ", 1)[1] if " " in context else None), msgid) not in in_code]
+    assert not orphans, f"listed in YEEQIA_WORDS but written nowhere without the context: {orphans[:3]}"

@@ -18,7 +18,7 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from pseudo_i18n import Pseudo, english_words, pseudo_language
 
 from cardlab import durak, i18n
-from cardlab.cards import parse_cards
+from cardlab.cards import card, parse_cards
 from cardlab.durak import picture as durak_picture
 from cardlab.engine import Action
 from cardlab.i18n import _, language
@@ -226,6 +226,10 @@ def corners(reader: Reader) -> None:
     state = deal({"甲": "H9 S7", "乙": "HQ DK"}, stock="C6 C7 C8 C9 C10 CJ CQ CK CA D7 S6", attacker="乙")
     state.act("乙 attack HQ")
     reader.position("a trump this early", state)
+    # A card added once the round is at its limit (the defender held a single card).
+    state = deal({"甲": "S9 D9", "乙": "HQ"}, stock="C6 C7 C8 C9 C10 CJ CQ CK CA D7 S6 H6", attacker="甲")
+    state.act("甲 attack S9")
+    reader.position("at the limit", state, [Action("甲", "attack", (card("D9"),))])
     # A game that goes round in circles: the bot plays at random.
     state = durak.new_game("podkidnoy", NAMES[:3], seed=3)
     state.round_no = 151

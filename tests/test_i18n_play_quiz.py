@@ -29,7 +29,7 @@ ipywidgets = pytest.importorskip("ipywidgets")
 from cardlab.bots import make_bot  # noqa: E402
 from cardlab.i18n import Message, language  # noqa: E402
 from cardlab.scenario import Lines, Text, expectation_words, load, loads, run, transcript  # noqa: E402
-from cardlab.widgets import Quiz, Stepper, Table  # noqa: E402
+from cardlab.widgets import Quiz, SaveError, Stepper, Table  # noqa: E402
 from cardlab.widgets import play  # noqa: E402
 
 from pseudo_i18n import english_words, pseudo_language  # noqa: E402
@@ -143,8 +143,11 @@ def test_a_whole_game_at_the_table_reads_in_the_pseudo_language(game, rules, pla
     table.all_hands = True
     said.append(table.narration)  # the account as it was, every card named
     table.all_hands = False
-    said += [table.save_scenario(tmp_path / "missing" / "game.yaml"), table.save_scenario(tmp_path),
-             table.save_scenario(tmp_path / "game.yaml"), table.save_scenario(tmp_path / "game.yaml")]
+    for path in (tmp_path / "missing" / "game.yaml", tmp_path, tmp_path / "game.yaml", tmp_path / "game.yaml"):
+        try:
+            said.append(table.save_scenario(path))
+        except SaveError as refused:
+            said.append(refused.args[0])
     others = others_say(table) + seen
     said.append(table.next_game())  # the score table and the opening of game 2
     said.append(table.bots_move())  # a Daifugo exchange: what the others give is hidden
@@ -215,7 +218,7 @@ MANY_LANGUAGES = """\
   position: {scenario: ROUTE, step: 7}
 - question: Which suit is trump?
   choices: [♥, {en: spades, ja: スペード}]
-  answer: 0
+  answer: {index: 0}
 """
 
 
@@ -252,7 +255,7 @@ def test_quiz_words_and_legality_questions_read_in_the_pseudo_language(tmp_path)
   explanation: {en: Any trump beats a card of another suit., ja: 切り札はほかのスートのどのカードにも勝つ。}
 - question: {en: "Is a trump a trump?", ja: 切り札は切り札？}
   choices: [{en: "Yes", ja: はい}, {en: "No", ja: いいえ}]
-  answer: 0
+  answer: {index: 0}
 """)
     written, legality = Quiz.from_file(path), Quiz.from_scenario(ROUTE_A)
     said = [written.answer(0, 0), written.answer(1, 0), written.score, written.text(),
@@ -298,24 +301,25 @@ def test_the_quiz_view_reads_in_the_language_of_the_moment(tmp_path):
     assert "Score: 0 of 2" in quiz._score.value and box is quiz.widget
 
 
-@pytest.mark.parametrize("text, fault", [
-    ("- question: {en: Why, jp: なぜ}\n  choices: [a, b]\n  answer: a\n", "unknown language tag 'jp'"),
-    ("- question: {en: Why, JA: なぜ}\n  choices: [a, b]\n  answer: a\n", "write it ja"),
-    ("- question: {ja: なぜ}\n  choices: [a, b]\n  answer: a\n", "the question has no en text"),
-    ("- question: Why?\n  choices: [a, {en: b, ja: ''}]\n  answer: a\n", "choice 2 in ja is empty"),
-    ("- question: Why?\n  choices: {en: [a, b], ja: [あ, い]}\n  answer: a\n", "choices is a list"),
-    ("- question: Why?\n  choices: [{en: a, ja: あ}, b]\n  answer: あ\n", "name it by its English text"),
-    ("- question: Why?\n  choices: [{en: a, ja: あ}, {en: b, ja: あ}]\n  answer: a\n", "two choices read 'あ' in ja"),
-    ("- question: Why?\n  choices: [a, {en: a, ja: あ}]\n  answer: a\n", "the choice 'a' is given twice"),
-    ("- question: Why?\n  choices: [a, b]\n  answer: a\n  explanation: {en: Because., ja: [x]}\n",
+@pytest.mark.parametrize("text, line, fault", [
+    ("- question: {en: Why, jp: なぜ}\n  choices: [a, b]\n  answer: a\n", 4, "unknown language tag 'jp'"),
+    ("- question: {en: Why, JA: なぜ}\n  choices: [a, b]\n  answer: a\n", 4, "write it ja"),
+    ("- question: {ja: なぜ}\n  choices: [a, b]\n  answer: a\n", 4, "the question has no en text"),
+    ("- question: Why?\n  choices: [a, {en: b, ja: ''}]\n  answer: a\n", 5, "choice 2 in ja is empty"),
+    ("- question: Why?\n  choices: {en: [a, b], ja: [あ, い]}\n  answer: a\n", 5, "choices is a list"),
+    ("- question: Why?\n  choices: [{en: a, ja: あ}, b]\n  answer: あ\n", 6, "name it by its English text"),
+    ("- question: Why?\n  choices: [{en: a, ja: あ}, {en: b, ja: あ}]\n  answer: a\n", 5,
+     "two choices read 'あ' in ja"),
+    ("- question: Why?\n  choices: [a, {en: a, ja: あ}]\n  answer: a\n", 5, "the choice 'a' is given twice"),
+    ("- question: Why?\n  choices: [a, b]\n  answer: a\n  explanation: {en: Because., ja: [x]}\n", 7,
      "the explanation in ja must be text"),
 ])
-def test_a_quiz_file_in_several_languages_is_checked_with_one_clear_message(tmp_path, text, fault):
+def test_a_quiz_file_in_several_languages_is_checked_with_one_clear_message(tmp_path, text, line, fault):
     path = quiz_file(tmp_path, "- question: Fine?\n  choices: [yes, no]\n  answer: yes\n" + text, "bad.yaml")
     with pytest.raises(ValueError) as caught:
         Quiz.from_file(path)
     message = str(caught.value)
-    assert message.startswith(f"{path}: question 2: ") and fault in message and "\n" not in message
+    assert message.startswith(f"{path} (line {line}, question 2): ") and fault in message and "\n" not in message
 
 
 # --- scenario titles and notes, the stepper's checks, cardlab replay --------------------------------

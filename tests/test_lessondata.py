@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib
 import shutil
 import sys
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -51,7 +52,7 @@ def test_a_lessons_files_come_from_the_package(packaged):
 def test_what_is_in_neither_still_fails(packaged):
     with pytest.raises(ScenarioError, match="cannot read: No such file"):
         load("../scenarios/durak/no_such_file.yaml")
-    with pytest.raises(ValueError, match="cannot read the quiz"):
+    with pytest.raises(ValueError, match="quizzes/99.yaml: cannot read: No such file"):
         Quiz.from_file("quizzes/99.yaml")
     with pytest.raises(ValueError, match="no scenario files"):
         Referee("../scenarios/no_such_game")
@@ -76,7 +77,7 @@ def test_a_translated_lesson_reads_the_data_files_of_its_english_original(editio
     """lessons/zh-TW/durak/ (and lessons/ja/...) hold notebooks only: the same relative paths read
     the English tree's files, on disk, and in the offline site from the package."""
     lessons = tmp_path / "lessons"
-    shutil.copytree(LESSONS, lessons, ignore=shutil.ignore_patterns("*.ipynb", "zh-TW", "ja"))
+    shutil.copytree(LESSONS, lessons, ignore=shutil.ignore_patterns("*.ipynb", *lessondata.EDITIONS))
     cwd = lessons / edition / "durak"
     cwd.mkdir(parents=True)
     monkeypatch.chdir(cwd)
@@ -97,3 +98,49 @@ def test_a_translated_lesson_in_the_site_reads_the_package(packaged, monkeypatch
     monkeypatch.chdir(edition)
     assert Stepper("../scenarios/durak/route_a.yaml").counter.startswith("step 0 of")
     assert Quiz.from_file("quizzes/02.yaml").questions
+
+
+@pytest.fixture(params=lessondata.EDITIONS)
+def edition_with_a_huge_file(request, tmp_path, monkeypatch):
+    """The kernel in lessons/<edition>/durak, whose ../scenarios/durak is the English folder; a
+    function making a file of that folder 3 GB large (sparse: nothing is written)."""
+    folder = tmp_path / "lessons" / "scenarios" / "durak"
+    shutil.copytree(LESSONS / "scenarios" / "durak", folder)
+    cwd = tmp_path / "lessons" / request.param / "durak"
+    cwd.mkdir(parents=True)
+    monkeypatch.chdir(cwd)
+
+    def huge(name):
+        with open(folder / name, "ab") as f:
+            f.truncate(3 * 10**9)
+
+    return huge
+
+
+def peak_memory(read) -> tuple[int, Exception]:
+    """The most memory ``read()`` took at once (in bytes), and the exception it raised."""
+    tracemalloc.start()
+    try:
+        with pytest.raises(Exception) as caught:
+            read()
+        return tracemalloc.get_traced_memory()[1], caught.value
+    finally:
+        tracemalloc.stop()
+
+
+def test_a_translated_lessons_fallback_keeps_the_size_limit(edition_with_a_huge_file):
+    """Read through a translated edition's fallback to the English file on disk, a 3 GB file is
+    refused as it is when read from its own place, without being read."""
+    edition_with_a_huge_file("huge.yaml")
+    peak, error = peak_memory(lambda: load("../scenarios/durak/huge.yaml"))
+    assert peak < 2**24
+    assert isinstance(error, ScenarioError) and "huge.yaml: larger than 1 MB" in str(error)
+    assert lessondata.read_bytes("../scenarios/durak/huge.yaml", 11) == bytes(11)
+
+
+def test_a_huge_order_file_read_through_the_fallback_is_refused_unread(edition_with_a_huge_file):
+    edition_with_a_huge_file("order.txt")
+    peak, error = peak_memory(lambda: Referee("../scenarios/durak"))
+    assert peak < 2**24
+    assert isinstance(error, ValueError) and str(error) == (
+        "../scenarios/durak/order.txt: larger than 1 MB, far more than a list of file names; is it the right file?")

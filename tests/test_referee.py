@@ -47,9 +47,13 @@ def test_ask_a_defence_and_the_order_after_the_round():
     answers = dict(referee.ask(state, "乙 defend S9 CA"))
     assert answers["Can A♣ beat 9♠?"].startswith("no:")
     assert answers["So, is it legal?"].startswith("no (cannot_beat)")
-    assert dict(referee.ask(state, "乙 defend S9 H6"))["Can 6♥ beat 9♠?"] == "yes"
-    assert answers["When this round ends, who draws first?"].startswith("甲, then 乙")
-    assert answers["And who attacks next?"] == "乙 if they beat everything; 甲 if 乙 takes."
+    legal = dict(referee.ask(state, "乙 defend S9 H6"))
+    assert legal["Can 6♥ beat 9♠?"] == "yes"
+    assert legal["When this round ends, who draws first?"].startswith("甲, then 乙")
+    assert legal["And who attacks next?"] == "乙 if they beat everything; 甲 if 乙 takes."
+    # A refused move changes nothing: the round as it stands, and said so.
+    assert answers["When this round ends, who draws first?"].startswith(
+        "as things stand, since the move is refused: 甲, then 乙")
 
 
 def test_ask_at_the_limit_and_with_an_empty_stock():
@@ -57,7 +61,13 @@ def test_ask_at_the_limit_and_with_an_empty_stock():
     answers = dict(referee.ask(state, "甲 attack S10"))
     assert answers["Is there room under the attack limit?"].startswith("4 of 4 attack cards are down, so no more")
     end = _after("endgame_draw.yaml", 1)
-    assert dict(referee.ask(end, "乙 take"))["When this round ends, who draws first?"] == "nobody: the stock is empty."
+    taken = dict(referee.ask(end, "乙 take"))  # 甲 holds nothing more to add: the take ends the round and the game
+    assert taken["When this round ends, who draws first?"] == "this move ends the round. Nobody draws: the stock is empty."
+    assert taken["And who attacks next?"] == ("this move ends the round. 乙 is the last player holding cards: the "
+                                              "durak, who loses the game.")
+    over = run(load(DURAK / "endgame_draw.yaml"), keep_states=True).outcomes[-1].state
+    assert over.is_over()  # no round is left to end: only the verdict
+    assert [str(q) for q, _ in referee.ask(over, "甲 take")] == ["So, is it legal?"]
 
 
 def test_referee_widget_answers_and_reports_bad_input():
@@ -191,3 +201,78 @@ def test_enter_in_the_move_box_asks_and_the_step_box_has_its_own_line():
     menu, steps = view.children[:2]
     assert menu.children == (ref._file_menu,) and ref._step_box in steps.children
     assert ref._step_box.max == ref.last_step == 8 and "of 8" in ref._step_count.value
+
+
+def test_an_order_file_that_is_not_utf8_is_named_in_one_line(tmp_path):
+    pytest.importorskip("ipywidgets")
+    from cardlab.widgets import Referee
+
+    folder = tmp_path / "durak"
+    shutil.copytree(DURAK, folder)
+    (folder / "order.txt").write_bytes("route_a.yaml\n# Reihenfolge f\u00fcr Durak\n".encode("latin-1"))
+    with pytest.raises(ValueError) as caught:
+        Referee(folder)
+    assert str(caught.value) == f"{folder / 'order.txt'}, line 2: not a UTF-8 text file"
+
+
+# --- what a move brings about is asked of the position it leaves ------------------------------------------
+
+def test_after_a_transfer_the_transferrer_draws_first_and_the_next_player_defends():
+    state = _after("perevodnoy_transfer.yaml", 1)  # 甲 attacked 乙 with 8♠
+    answers = dict(referee.ask(state, "乙 transfer D8"))
+    assert answers["So, is it legal?"] == "yes"
+    # As lesson 5 says and the engine plays (step 2 of the example): 乙 attacks and 丙 defends.
+    assert answers["When this round ends, who draws first?"].startswith("乙, then 甲, then 丙, each up to 6")
+    assert answers["And who attacks next?"].startswith("丙 if they beat everything; 甲 if 丙 takes.")
+    # 丙 could pass the attack on again, to 甲: the answers say what that changes.
+    assert "if the attack is transferred, whoever transfers it last draws first" in \
+        answers["When this round ends, who draws first?"]
+    assert answers["Is there room under the attack limit?"].startswith(
+        "yes: with this card 2 attack cards would face 丙, who holds 6 cards")
+    after = _after("perevodnoy_transfer.yaml", 2)
+    assert (after.attacker, after.defender, after.attackers()) == ("乙", "丙", ["乙", "甲"])
+
+
+def test_a_transfer_to_a_player_holding_too_few_cards_has_no_room():
+    state = _after("perevodnoy_transfer_too_few.yaml", 1)  # 甲 attacked 乙 with 7♠; 丙 holds one card
+    answers = dict(referee.ask(state, "乙 transfer D7"))
+    assert answers["Is there room under the attack limit?"] == (
+        "no: with this card 2 attack cards would face 丙, who holds only 1 card; a transfer may give the next "
+        "player no more attack cards than they hold.")
+    assert answers["So, is it legal?"].startswith("no (attack_limit)")
+
+
+def test_a_take_and_a_move_that_ends_the_round_answer_from_what_follows():
+    state = _after("perevodnoy_transfer.yaml", 1)
+    taken = dict(referee.ask(state, "乙 take"))
+    assert taken["And who attacks next?"] == "丙: 乙 takes, so the next player after 乙 attacks."
+    last = _after("perevodnoy_transfer.yaml", 3)  # 丙 beat one 8; beating the other ends the round
+    ends = dict(referee.ask(last, "丙 defend D8 DA"))
+    assert ends["When this round ends, who draws first?"] == (
+        "this move ends the round. 乙 draws 1 card and holds 6. 甲 draws 1 card and holds 6. 丙 draws 2 cards and "
+        "holds 6.")
+    assert ends["And who attacks next?"] == (
+        "this move ends the round. 丙 defended successfully and attacks next; 甲 defends.")
+
+
+def test_a_refused_move_changes_nothing_the_answers_say():
+    state = _after("perevodnoy_transfer.yaml", 1)
+    refused = dict(referee.ask(state, "乙 transfer SQ"))
+    assert refused["So, is it legal?"].startswith("no (rank_not_on_table)")
+    assert refused["When this round ends, who draws first?"].startswith(
+        "as things stand, since the move is refused: 甲, then 丙, then 乙")
+    assert refused["And who attacks next?"].startswith(
+        "as things stand, since the move is refused: 乙 if they beat everything; 丙 if 乙 takes.")
+
+
+def test_a_transfer_the_trump_six_swap_makes_possible_is_foreseen():
+    """乙 holds no king, but may swap the six of trumps for the face-up K♣ and transfer with it."""
+    state = durak.from_deal("perevodnoy", ["甲", "乙"], hands={"甲": "DK S7 H7", "乙": "C6 S9 H10 DA S8"},
+                            stock="D6 D7 CK", trump="C", attacker="甲")
+    answers = dict(referee.ask(state, "甲 attack DK"))
+    assert "if the attack is transferred, whoever transfers it last draws first" in \
+        answers["When this round ends, who draws first?"]
+    after = state.copy()
+    after.apply(after.parse_action("甲 attack DK"))
+    after.apply(after.parse_action("乙 swap"))
+    assert after.check(after.parse_action("乙 transfer CK")) is None

@@ -4,12 +4,15 @@ that does not grow with the games, a CSV never half-written, and Ctrl-C."""
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import importlib
 import os
 import signal
+import stat
 import subprocess
 import sys
+import threading
 import time
 import tracemalloc
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
@@ -319,3 +322,205 @@ def test_the_summary_gives_each_rate_its_standard_error():
     assert table["loss stderr"] == pytest.approx(table["stderr"])
     (one,) = simulation.summary(rows[:1], "bot")
     assert one["stderr"] == one["win stderr"] == one["loss stderr"] == 0.0
+
+
+# --- where --out writes, checked before any game is played (issue 28) -------------------------------
+
+SIMULATE = ["simulate", "durak", "podkidnoy", "--games", "2", "--out"]
+
+
+@pytest.fixture
+def games_played(monkeypatch):
+    """How many games the command played: a list that grows by one each game."""
+    played = []
+    original = simulation.play_game
+
+    def counted(*args, **kwargs):
+        played.append(args)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(simulation, "play_game", counted)
+    return played
+
+
+@contextlib.contextmanager
+def reader_of(fifo: Path):
+    """A process reading the named pipe ``fifo`` to its end; ``received()`` is what it read. Neither
+    side can wait forever: the reader is stopped after a minute, and should it be gone, a watchdog
+    opens the pipe so that a writer waiting for a reader goes on."""
+    reader = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdout.buffer.write(open(sys.argv[1], "
+                               "'rb').read())", str(fifo)], stdout=subprocess.PIPE)
+
+    def release_the_writer():
+        if stat.S_ISFIFO(os.lstat(fifo).st_mode):
+            os.close(os.open(fifo, os.O_RDONLY | os.O_NONBLOCK))
+
+    watchdog = threading.Timer(60, release_the_writer)
+    watchdog.start()
+    try:
+        yield lambda: reader.communicate(timeout=60)[0].decode()
+    finally:
+        watchdog.cancel()
+        if reader.poll() is None:
+            reader.kill()
+            reader.communicate()
+
+
+def test_a_named_pipe_is_written_through_and_stays_a_pipe(tmp_path, capsys):
+    """What is not a regular file (a named pipe here; a device takes the same path) is opened and
+    written as the rows come, never replaced by a regular file."""
+    fifo = tmp_path / "rows.fifo"
+    os.mkfifo(fifo)
+    with reader_of(fifo) as received:
+        status = cli.main(SIMULATE + [str(fifo)])
+        lines = received().splitlines()
+    assert status == 0
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    assert os.listdir(tmp_path) == ["rows.fifo"]
+    assert lines[0] == ",".join(COLUMNS) and len(lines) == 1 + 2 * 2
+    assert capsys.readouterr().out.endswith(f"wrote 4 rows to {fifo}\n")
+
+
+def test_ctrl_c_says_what_went_to_a_named_pipe(tmp_path, monkeypatch, capsys):
+    fifo = tmp_path / "rows.fifo"
+    os.mkfifo(fifo)
+    original, games = simulation.play_game, []
+
+    def interrupted_in_the_second_game(*args, **kwargs):
+        games.append(args)
+        if len(games) == 2:
+            raise KeyboardInterrupt
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(simulation, "play_game", interrupted_in_the_second_game)
+    with reader_of(fifo) as received:
+        status = cli.main(["simulate", "durak", "podkidnoy", "--games", "3", "--out", str(fifo)])
+        lines = received().splitlines()
+    assert status == 130
+    assert capsys.readouterr().err == (f"cardlab simulate: interrupted after 1 of 3 games; the rows of those "
+                                       f"went to {fifo} as they came\n")
+    assert len(lines) == 1 + 2 and stat.S_ISFIFO(os.lstat(fifo).st_mode)
+
+
+def test_ctrl_c_while_a_named_pipe_waits_for_its_reader_is_one_line(tmp_path, monkeypatch, capsys,
+                                                                    games_played):
+    def waiting(path):  # Ctrl-C while the open of a pipe without a reader waits
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "OutFile", waiting)
+    assert cli.main(SIMULATE + [str(tmp_path / "rows.fifo")]) == 130
+    assert capsys.readouterr().err == (f"cardlab simulate: interrupted while opening {tmp_path / 'rows.fifo'}, "
+                                       "before any game was played\n")
+    assert games_played == []
+
+
+def test_a_symbolic_link_stays_a_link_and_its_target_is_replaced(tmp_path, capsys):
+    (tmp_path / "data").mkdir()
+    target = tmp_path / "data" / "games.csv"
+    target.write_text("the games of yesterday\n", encoding="utf-8")
+    target.chmod(0o640)
+    link = tmp_path / "latest.csv"
+    link.symlink_to(os.path.join("data", "games.csv"))
+    dangling = tmp_path / "next.csv"
+    dangling.symlink_to(os.path.join("data", "next.csv"))
+    for out, written in ((link, target), (dangling, tmp_path / "data" / "next.csv")):
+        assert cli.main(SIMULATE + [str(out)]) == 0
+        assert out.is_symlink() and os.readlink(out) == os.path.join("data", written.name)
+        lines = written.read_text(encoding="utf-8").splitlines()
+        assert lines[0] == ",".join(COLUMNS) and len(lines) == 1 + 2 * 2
+    assert stat.S_IMODE(target.stat().st_mode) == 0o640
+    assert sorted(os.listdir(tmp_path)) == ["data", "latest.csv", "next.csv"]
+    assert sorted(os.listdir(tmp_path / "data")) == ["games.csv", "next.csv"]
+
+
+def test_a_file_name_of_254_bytes_can_be_written(tmp_path, capsys):
+    out = tmp_path / ("g" * 250 + ".csv")
+    assert cli.main(SIMULATE + [str(out)]) == 0, capsys.readouterr().err
+    assert len(out.read_text(encoding="utf-8").splitlines()) == 1 + 2 * 2
+    assert os.listdir(tmp_path) == [out.name]
+
+
+def test_a_file_that_cannot_be_replaced_is_refused_before_any_game(tmp_path, monkeypatch, capsys,
+                                                                    games_played):
+    """Another user's file in a sticky folder (as /tmp): tests run as root, whom nothing stops, so
+    this process is made to look like another user."""
+    sticky = tmp_path / "shared"
+    sticky.mkdir()
+    sticky.chmod(0o1777)
+    theirs = sticky / "games.csv"
+    theirs.write_text("their games\n", encoding="utf-8")
+    monkeypatch.setattr(os, "geteuid", lambda: theirs.stat().st_uid + 1000)
+    assert cli.main(SIMULATE + [str(theirs)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err == (
+        f"cardlab simulate: cannot write {theirs}: it belongs to another user, in a folder where only a "
+        f"file's owner may replace it ({sticky})\n")
+    assert games_played == []
+    assert theirs.read_text(encoding="utf-8") == "their games\n" and os.listdir(sticky) == ["games.csv"]
+
+
+def test_a_folder_where_no_file_can_be_made_is_refused_before_any_game(tmp_path, monkeypatch, capsys,
+                                                                        games_played):
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    opened = os.open
+
+    def refused(path, flags, *args, **kwargs):  # as a folder without write permission refuses a user
+        if flags & os.O_CREAT and os.path.dirname(path) == str(locked):
+            raise PermissionError(13, "Permission denied")
+        return opened(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", refused)
+    assert cli.main(SIMULATE + [str(locked / "games.csv")]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err == (
+        f"cardlab simulate: cannot write {locked / 'games.csv'}: cannot make a file in {locked}: "
+        "Permission denied\n")
+    assert games_played == [] and os.listdir(locked) == []
+
+
+def test_rows_that_cannot_be_put_in_place_at_the_end_are_kept(tmp_path, monkeypatch, capsys):
+    out = tmp_path / "games.csv"
+    out.write_text("the games of yesterday\n", encoding="utf-8")
+
+    def refused(source, destination):  # as renaming over a file the process may not replace fails
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "replace", refused)
+    assert cli.main(SIMULATE + [str(out)]) == 2
+    captured = capsys.readouterr()
+    (kept,) = set(os.listdir(tmp_path)) - {"games.csv"}
+    assert captured.err == (f"cardlab simulate: cannot replace {out}: Operation not permitted; what was "
+                            f"written is kept in {tmp_path / kept}\n")
+    assert "by bot" in captured.out and "wrote" not in captured.out
+    assert len((tmp_path / kept).read_text(encoding="utf-8").splitlines()) == 1 + 2 * 2
+    assert out.read_text(encoding="utf-8") == "the games of yesterday\n"
+
+
+@pytest.mark.parametrize("there_before", [True, False])
+def test_a_file_another_run_wrote_meanwhile_is_kept_and_this_runs_rows_beside_it(
+        tmp_path, monkeypatch, capsys, there_before):
+    """Two runs writing the same --out: the one that ends last finds the file changed since it
+    began, leaves it as the other run made it, and says where its own rows are."""
+    out = tmp_path / "games.csv"
+    if there_before:
+        out.write_text("the games of yesterday\n", encoding="utf-8")
+    original, games = simulation.play_game, []
+
+    def other_run_ends(*args, **kwargs):  # the other run puts its file in place during this one's first game
+        if not games:
+            (tmp_path / "other").write_text("the other run's rows\n", encoding="utf-8")
+            os.replace(tmp_path / "other", out)
+        games.append(args)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(simulation, "play_game", other_run_ends)
+    assert cli.main(SIMULATE + [str(out)]) == 2
+    captured = capsys.readouterr()
+    (kept,) = set(os.listdir(tmp_path)) - {"games.csv"}
+    assert captured.err == (f"cardlab simulate: {out} was {'changed' if there_before else 'made'} by another "
+                            f"program while this one wrote it: it was left as it is, and what was written is "
+                            f"kept in {tmp_path / kept}\n")
+    assert "by bot" in captured.out and "wrote" not in captured.out
+    assert out.read_text(encoding="utf-8") == "the other run's rows\n"
+    assert len((tmp_path / kept).read_text(encoding="utf-8").splitlines()) == 1 + 2 * 2

@@ -333,18 +333,18 @@ def test_quiz_from_file_keeps_answers_out_of_the_notebook(tmp_path):
         f"  position: {{scenario: {ROUTE_A}, step: 7}}\n"
         "- question: Which suit is trump?\n"
         "  choices: [♥, ♠]\n"
-        "  answer: 0\n", encoding="utf-8")
+        "  answer: {index: 0}\n", encoding="utf-8")
     quiz = Quiz.from_file(tmp_path / "quiz.yaml")
     assert quiz.questions[0]["state"] == after(7) and quiz.questions[1]["state"] is None
     assert quiz.answer(0, "Yes") == "Correct. A king is on the table."
     text = quiz.text()
     assert "1. May 甲 (A) add the king of spades now?" in text and "A king is on the table" not in text
     (tmp_path / "bad.yaml").write_text("- question: Why\n  choices: [a, b]\n  answer: a\n  hint: x\n")
-    with pytest.raises(ValueError, match="bad.yaml: question 1: unknown key"):
+    with pytest.raises(ValueError, match=r"bad.yaml \(line 4, question 1\): unknown key"):
         Quiz.from_file(tmp_path / "bad.yaml")
     (tmp_path / "bad.yaml").write_text("- question: Why\n  choices: [a, b]\n  answer: a\n"
                                        "  position: {scenario: missing.yaml}\n")
-    with pytest.raises(ValueError, match="bad.yaml: question 1: "):
+    with pytest.raises(ValueError, match=r"bad.yaml \(line 4, question 1\): .*missing.yaml: cannot read"):
         Quiz.from_file(tmp_path / "bad.yaml")
 
 
@@ -362,7 +362,7 @@ def test_quiz_buttons_give_feedback():
 
 
 def test_quiz_checks_its_questions():
-    quiz = Quiz([{"question": "Which suit is trump?", "choices": ["♥", "♠"], "answer": 0,
+    quiz = Quiz([{"question": "Which suit is trump?", "choices": ["♥", "♠"], "answer": {"index": 0},
                   "explanation": "The face-up card shows the trump suit."}])
     assert quiz.answer(0, "♥") == "Correct. The face-up card shows the trump suit."
     with pytest.raises(ValueError):
@@ -481,7 +481,7 @@ def test_widgets_display_as_ipywidgets_and_repr_deterministically(make):
 
 
 def test_quiz_text_prints_questions_and_choices_without_answers():
-    quiz = Quiz([{"question": "Which is trump?", "choices": ["6♦", "A♠"], "answer": 0,
+    quiz = Quiz([{"question": "Which is trump?", "choices": ["6♦", "A♠"], "answer": {"index": 0},
                   "explanation": "Diamonds are trump."}])
     assert quiz.text() == "1. Which is trump?\n   choices: 6♦ / A♠"
     from_file = Quiz.from_scenario(ROUTE_A.parent / "defence_table.yaml", step=1)

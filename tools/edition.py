@@ -13,14 +13,18 @@ from pathlib import Path
 import nbformat
 
 ROOT = Path(__file__).resolve().parent.parent
-LESSONS = ROOT / "lessons"
 sys.path.insert(0, str(ROOT))
-from cardlab.lessondata import EDITIONS  # noqa: E402
+from cardlab.languages import LANGUAGES, SOURCE  # noqa: E402
+
+LESSONS = ROOT / SOURCE.edition
+
+# The languages whose lessons have a folder of their own, by tag.
+EDITIONS = {language.tag: language for language in LANGUAGES if language is not SOURCE and language.edition}
 
 
 def start(tag: str, original: Path) -> Path:
     relative = original.resolve().relative_to(LESSONS)
-    target = LESSONS / tag / relative
+    target = ROOT / EDITIONS[tag].edition / relative
     if target.exists():
         return target
     notebook = nbformat.read(original, as_version=4)

@@ -11,7 +11,7 @@ cardlab widget carries), never "model not found". nbval checks the printed outpu
 The saved kernelspec is the one JupyterLab writes when it opens the notebook on this kernel (its
 name, display name and language, such as "Python 3 (ipykernel)"), and the language_info is the
 kernel's own: so opening a lesson leaves it unmodified, and a learner who only clicks (autosave is
-off: lab/overrides.json) leaves the file as it was.
+off: lab/overrides.d/cardlab.json) leaves the file as it was.
 """
 
 from __future__ import annotations

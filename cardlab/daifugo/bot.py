@@ -18,7 +18,7 @@ from __future__ import annotations
 from ..engine import Action
 from ..i18n import Message, _
 from .combos import eight_cut, forbidden_finish
-from .rules import JOKER, strength
+from .rules import JOKER, exchange_strength, strength
 
 SHORT = 4
 
@@ -47,8 +47,6 @@ def rule_of_thumb(view) -> tuple[Action, Message]:
     if not legal:
         raise ValueError(f"{view.seat} has no legal action in this position")
     if view.exchanging:
-        from .state import exchange_strength
-
         pick = min(legal, key=lambda a: (sum(map(exchange_strength, a.cards)), [c.index for c in a.cards]))
         return pick, _GIVE_WEAKEST
     rules, revolution, seat = view.rules, view.revolution, view.seat

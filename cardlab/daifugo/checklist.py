@@ -37,6 +37,7 @@ from __future__ import annotations
 from ..cards import SUIT_SYMBOLS, format_cards, parse_cards, sort_cards, to_symbols
 from ..engine import Action
 from ..i18n import Later, Lines, Message, _, commas, n_, ors, p_, semicolons, sentences
+from ..referee import as_things_stand
 from .combos import (Play, eight_cut, fits_lock, forbidden_finish, is_spade_three_return, judge,
                      readings, shape_name, starts_revolution, stronger)
 from .rules import JOKER, ORDER, TITLES_READ, order_text, rank_text, strength
@@ -102,9 +103,10 @@ def table_talk(state) -> list[tuple[Message, Message]]:
 
 def table_talk_text(state) -> Message:
     """:func:`table_talk` as a learner reads it: one question and its answer a line, cards as 9♠
-    and every seat with its letter (甲 (A)), for a lesson to print."""
+    and every seat with its letter (甲 (A)), for a lesson to print, in the rule set's words
+    (:meth:`DaifugoState.table_talk`)."""
     return Later(state.learner_text, Lines(_("{question}  {answer}", question=question, answer=answer)
-                                           for question, answer in table_talk(state)))
+                                           for question, answer in state.table_talk()))
 
 
 def _deck_answer(state) -> Message:
@@ -315,9 +317,9 @@ def ask(state, action: Action) -> list[tuple[Message, Message]]:
         if verb == "play":
             answers = _ask_play(state, action)
         elif verb == "pass":
-            answers = _ask_pass(state, player)
+            answers = _ask_pass(state, action)
         elif verb == "give":
-            answers = _ask_give(state, player)
+            answers = _ask_give(state, action)
     answers.append(state.verdict(action))
     return answers
 
@@ -354,8 +356,11 @@ def _ask_play(state, action: Action) -> list[tuple[Message, Message]]:
     if play is None:
         return [(SAME_SHAPE, _("no: {why}", why=symbols(note)))]
     rules, top, revolution = state.rules, state.top, state.revolution
+    # What the play brings about is asked of the position it leaves: performed on a copy when
+    # legal; a refused play leaves the position as it is, so it brings about nothing.
     legal = state.check(action) is None
-    events = state.copy().apply(action) if legal else []
+    after = state.copy() if legal else state
+    events = after.apply(action) if legal else []
     kinds = {e.kind: e.text for e in events}
     returned = is_spade_three_return(play, top, rules)
     shape_refusal = None
@@ -404,7 +409,7 @@ def _ask_play(state, action: Action) -> list[tuple[Message, Message]]:
         order = _("no: the normal order applies, {order}; {comparison}.", order=order, comparison=comparison)
     else:
         order = _("no: the normal order applies, {order}.", order=order)
-    if starts_revolution(play, rules):
+    if "revolution" in kinds:
         values = dict(play=play.name(), size=rules.revolution_size)
         if revolution:
             turn = _("Once played, {play} turns the order back (a counter-revolution, 革命返し): it is {size} or more "
@@ -434,17 +439,20 @@ def _ask_play(state, action: Action) -> list[tuple[Message, Message]]:
 
     # 4. Does it clear the table?
     cut = eight_cut(play, rules)
-    why_not = None
-    if cut and legal:
-        by_eight = _("the 8 cuts (8切)")
-        clears = _("yes: {clear}", clear=kinds.get("clear", by_eight))
-    elif cut:
-        clears = _("it would cut (8切), but an 8 cuts only as a legal play.")
-    elif returned:
-        # A return that ends the game clears nothing: the game is over (no clear event).
-        by_return = _("the spade-3 return (スペ3返し) clears the table.")
-        clears = (_("yes, though not by an 8: {clear}", clear=kinds.get("clear", by_return))
-                  if legal else _("it would, by the spade-3 return, if it were legal."))
+    if not legal:
+        if cut:
+            clears = _("no: the play is refused, so it clears nothing; an 8 cuts only as a legal play.")
+        elif returned:
+            clears = _("no: the play is refused, so it clears nothing; the spade-3 return clears only as a legal "
+                       "play.")
+        else:
+            clears = _("no: the play is refused, so it clears nothing.")
+    elif "clear" in kinds and cut:
+        clears = _("yes: {clear}", clear=kinds["clear"])
+    elif "clear" in kinds and returned:
+        clears = _("yes, though not by an 8: {clear}", clear=kinds["clear"])
+    elif cut or returned:  # a legal cut or return clears the table unless it ends the game
+        clears = _("no: this play ends the game, so no table is left to clear.")
     else:
         if 8 in play.ranks:
             why_not = _("under {rules} only a single 8 or a group of 8s cuts; a sequence holding an 8 does not",
@@ -459,8 +467,9 @@ def _ask_play(state, action: Action) -> list[tuple[Message, Message]]:
 
     # 5. Forbidden if it were the last cards?
     question = _("Would it be a forbidden finish (反則上がり) if these were {player}'s last cards?", player=player)
-    hand = state.hands[player]
-    last = len(play.physical) == len(hand) and set(play.physical) == set(hand)
+    if not legal:
+        answers.append((question, _("no: the play is refused, so it is no finish at all.")))
+        return answers
     if not rules.forbidden_finishes:
         finish = _("no: {rules} has no forbidden finishes, so any last play is a clean finish.", rules=rules.name)
     else:
@@ -473,24 +482,23 @@ def _ask_play(state, action: Action) -> list[tuple[Message, Message]]:
         else:
             finish = _("no: outside a revolution a last play is forbidden only with a joker, a 2, the lone 3♠ or a "
                        "cutting 8, and this is none of them.")
-    if last:
-        said = [finish, _("They are {player}'s last cards.", player=player)]
-        if legal:
-            # The foul event repeats the reasons given above; keep what follows them (its ranking).
-            if "foul" in kinds:
-                said.append(kinds["foul"].values["ranked"])
-            said += [kinds[k] for k in ("out", "miyako_ochi") if k in kinds]
-        finish = sentences(said)
+    left = len(after.hands[player])
+    if left:
+        finish = sentences([finish, n_("({player} would still hold {count} card.)",
+                                       "({player} would still hold {count} cards.)", left, player=player)])
     else:
-        left = len(hand) - len(play.physical)
-        if 0 < left < len(hand):
-            finish = sentences([finish, n_("({player} would still hold {count} card.)",
-                                           "({player} would still hold {count} cards.)", left, player=player)])
+        said = [finish, _("They are {player}'s last cards.", player=player)]
+        # The foul event repeats the reasons given above; keep what follows them (its ranking).
+        if "foul" in kinds:
+            said.append(kinds["foul"].values["ranked"])
+        said += [kinds[k] for k in ("out", "miyako_ochi") if k in kinds]
+        finish = sentences(said)
     answers.append((question, finish))
     return answers
 
 
-def _ask_pass(state, player: str) -> list[tuple[Message, Message]]:
+def _ask_pass(state, action: Action) -> list[tuple[Message, Message]]:
+    player = action.player
     if state.exchanging:
         return [(EXCHANGE_FIRST, _("no: nobody plays or passes until every give is in (waiting for {waiting}).",
                                    waiting=_waiting(state)))]
@@ -504,16 +512,24 @@ def _ask_pass(state, player: str) -> list[tuple[Message, Message]]:
                   play=top.name(), cards=_cards(top.cards), last=last, player=player))]
     passed = _seats(state, state.passed)
     answers.append((_("Who has passed since the table was last cleared?"), passed or _("nobody yet.")))
-    if last in state.out:
-        lead = _("{leader}, the first player still in on {last}'s left ({last} is out).", leader=state.next_in(last),
+    question = _("If everyone else still in passes too, who leads after the clear?")
+    legal = state.check(action) is None
+    after = state.copy() if legal else state
+    clear = next((e.text for e in after.apply(action) if e.kind == "clear"), None) if legal else None
+    if clear is not None:
+        answers.append((question, _("nobody else needs to pass: this pass clears the table. {clear}", clear=clear)))
+        return answers
+    if last in after.out:
+        lead = _("{leader}, the first player still in on {last}'s left ({last} is out).", leader=after.next_in(last),
                  last=last)
     else:
         lead = _("{last}, who played last.", last=last)
-    answers.append((_("If everyone else still in passes too, who leads after the clear?"), lead))
+    answers.append((question, lead if legal else as_things_stand(lead)))
     return answers
 
 
-def _ask_give(state, player: str) -> list[tuple[Message, Message]]:
+def _ask_give(state, action: Action) -> list[tuple[Message, Message]]:
+    player = action.player
     if not state.exchanging:
         return []
     count, partner, lower = state._obligation(player)
@@ -555,9 +571,16 @@ def _ask_give(state, player: str) -> list[tuple[Message, Message]]:
                   "any {count} cards of {player}'s own choice, strong or weak, from the hand as dealt: the cards "
                   "coming in are not theirs yet.", count, player=player)
     answers.append((_("Which cards must they be?"), text))
-    answers.append((_("When do the cards change hands?"),
-                    _("all together, once every give is in (still waiting for {waiting}); nobody sees what they will "
-                      "receive before choosing.", waiting=_waiting(state))))
+    # Who is still to give is asked of the position the give leaves (performed on a copy).
+    legal = state.check(action) is None
+    after = state.copy() if legal else state
+    trades = [e.text for e in after.apply(action) if e.kind == "exchange"] if legal else []
+    if trades:
+        when = _("now: this is the last give, so the cards change hands at once. {trades}", trades=symbols(sentences(trades)))
+    else:
+        when = _("all together, once every give is in (still waiting for {waiting}); nobody sees what they will "
+                 "receive before choosing.", waiting=_waiting(after))
+    answers.append((_("When do the cards change hands?"), when if legal else as_things_stand(when)))
     answers.append((_("Who leads once the exchange is done?"),
                     _("{leader}, the previous 大貧民 (daihinmin).", leader=state.leader)))
     return answers

@@ -46,6 +46,11 @@ def strength(rank: int, revolution: bool) -> int:
     return len(ORDER) - 1 - place if revolution else place
 
 
+def exchange_strength(c: Card) -> int:
+    """Strength in the exchange, always the normal order: joker, then 2, A, K, ... 3."""
+    return strength(JOKER if c.is_wild else c.rank, False)
+
+
 JOKER_WORD = p_("card", "joker")
 
 
@@ -92,6 +97,10 @@ class DaifugoRules:
       instead of cards of their choice.
     - ``first_leader``: who leads a game with no previous ranks when the deal names nobody:
       ``"first_seat"`` (the first player listed) or ``"diamond_three"`` (whoever holds ♦3).
+    - ``words``: whose words its messages speak where they differ by rule set: ``None``, the
+      federation's (ja: 1枚出し, 3枚組, 4枚組, カード交換, ゲーム), or ``"yeeqia"``, the web page's
+      (単騎, スリーカード, フォーカード, 帰京, 局): the context of those messages in the catalogs
+      (:data:`cardlab.daifugo.words.YEEQIA_WORDS`).
 
     ``jokers_equal`` (every rule set with jokers): the two jokers are equal, neither big nor small,
     and are drawn alike.
@@ -113,6 +122,7 @@ class DaifugoRules:
     sequence_rule: str = "pairwise"
     return_weakest: bool = False
     first_leader: str = "first_seat"
+    words: str | None = None
     jokers_equal = True
 
     @property
@@ -147,5 +157,5 @@ RULESETS = {
     "yeeqia": DaifugoRules(
         name="yeeqia", deck_name="standard52", blind_cards=0, games_per_set=3, third_rank="heimin",
         points=(3, 1, -1, -3), eight_cut="any", twos_in_sequences=False, forbidden_finishes=False,
-        suit_lock=False, spade_three_return=False, miyako_ochi=False),
+        suit_lock=False, spade_three_return=False, miyako_ochi=False, words="yeeqia"),
 }

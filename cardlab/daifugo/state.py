@@ -4,26 +4,21 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from functools import lru_cache
 from itertools import combinations
 
-from ..cards import SUIT_SYMBOLS, Card, StandIn, card, count_cards, deck_set, format_cards, sort_cards
+from ..cards import Card, StandIn, card, count_cards, deck_set, format_cards, sort_cards
 from ..engine import (Action, DealError, Event, IllegalAction, IncompatibleRules, Refusal, State, View,
                       check_cards_unique, deal_cards, deal_hands, deal_random, player_name, player_names,
                       rule_set)
-from ..i18n import N_, Later, Message, _, ands, commas, n_, ors, p_, semicolons
+from ..i18n import N_, Later, Message, Worded, _, commas, ors, p_, worded
 from .combos import (Holding, Play, eight_cut, forbidden_finish, is_spade_three_return, judge,
                      plays_of, readings, starts_revolution)
-from .rules import (JOKER, ORDER, RANK_TITLES, RANK_WORDS, RULESETS, TITLES_READ, DaifugoRules, a_rank,
-                    order_text, strength)
+from .rules import RANK_TITLES, RULESETS, TITLES_READ, DaifugoRules, exchange_strength
+from .words import (exchange_text, forced_text, foul_text, game_over_text, give_text, lock_text, miyako_ochi_text,
+                    passes_text, position_text, revolution_text, wrong_count_text)
 
 PLAYERS = 4
 DIAMOND_THREE = card("D3")
-
-
-def exchange_strength(c: Card) -> int:
-    """Strength in the exchange, always the normal order: joker, then 2, A, K, ... 3."""
-    return strength(JOKER if c.is_wild else c.rank, False)
 
 
 class DaifugoView(View):
@@ -190,7 +185,10 @@ class DaifugoState(State):
             else:  # a pass comes after the plays
                 self._checked = (action, plays[i] if i < len(plays) else None)
                 return None
-        return super().check(action)
+        refusal = super().check(action)
+        if refusal is None or self.rules.words is None:
+            return refusal
+        return Refusal(refusal.code, Worded(refusal.explanation, self.rules.words))
 
     def _check(self, action: Action) -> Refusal | None:
         player, verb, cards = action
@@ -289,17 +287,9 @@ class DaifugoState(State):
             if c not in hand:
                 return Refusal("not_in_hand", _("{player} does not hold {card}.", player=player, card=c))
         if len(tokens) != count:
-            values = dict(player=player, rank=RANK_TITLES[self.previous_ranks[player]], partner=partner,
-                          partner_rank=RANK_TITLES[self.previous_ranks[partner]], given=len(tokens))
-            if lower:
-                return Refusal("wrong_count", n_("{player} ({rank}) hands exactly {count} card to {partner} "
-                                                 "({partner_rank}), not {given}.",
-                                                 "{player} ({rank}) hands exactly {count} cards to {partner} "
-                                                 "({partner_rank}), not {given}.", count, **values))
-            return Refusal("wrong_count", n_("{player} ({rank}) hands exactly {count} card back to {partner} "
-                                             "({partner_rank}), not {given}.",
-                                             "{player} ({rank}) hands exactly {count} cards back to {partner} "
-                                             "({partner_rank}), not {given}.", count, **values))
+            ranks = self.previous_ranks
+            return Refusal("wrong_count", wrong_count_text(player, ranks[player], partner, ranks[partner], count,
+                                                           len(tokens), lower))
         if lower or self.rules.return_weakest:
             wanted = self._forced_strengths(hand, count, lower)
             if sorted(map(exchange_strength, tokens)) != wanted:
@@ -311,29 +301,9 @@ class DaifugoState(State):
         return sorted(ordered[:count])
 
     def _forced_refusal(self, player, partner, count, lower, wanted, tokens) -> Refusal:
-        names = commas(a_rank(JOKER if s == strength(JOKER, False) else ORDER[s])
-                       for s in sorted(wanted, reverse=True))
-        values = dict(player=player, rank=RANK_TITLES[self.previous_ranks[player]], partner=partner, names=names,
-                      cards=format_cards(tokens))
-        if lower:
-            if self.rules.has_jokers:
-                return Refusal("must_give_strongest", n_(
-                    "{player} ({rank}) must hand {partner} their strongest {count} card in the normal order (joker, "
-                    "2, A, K, ...): {names}; only the suit of a tied rank is theirs to choose. {cards} is not that.",
-                    "{player} ({rank}) must hand {partner} their strongest {count} cards in the normal order (joker, "
-                    "2, A, K, ...): {names}; only the suit of a tied rank is theirs to choose. {cards} is not that.",
-                    count, **values))
-            return Refusal("must_give_strongest", n_(
-                "{player} ({rank}) must hand {partner} their strongest {count} card in the normal order (2, A, K, "
-                "...): {names}; only the suit of a tied rank is theirs to choose. {cards} is not that.",
-                "{player} ({rank}) must hand {partner} their strongest {count} cards in the normal order (2, A, K, "
-                "...): {names}; only the suit of a tied rank is theirs to choose. {cards} is not that.",
-                count, **values))
-        return Refusal("must_give_weakest", n_(
-            "Under this rule set the upper player returns their weakest {count} card in the normal order: {player} "
-            "({rank}) must give {names}; {cards} is not that.",
-            "Under this rule set the upper player returns their weakest {count} cards in the normal order: {player} "
-            "({rank}) must give {names}; {cards} is not that.", count, **values))
+        text = forced_text(player, self.previous_ranks[player], partner, count, lower, self.rules.has_jokers, wanted,
+                           tokens)
+        return Refusal("must_give_strongest" if lower else "must_give_weakest", text)
 
     # --- legal actions --------------------------------------------------------------------------
 
@@ -386,6 +356,14 @@ class DaifugoState(State):
     # --- performing -----------------------------------------------------------------------------
 
     def _perform(self, action: Action) -> list[Event]:
+        events = self._performed(action)
+        words = self.rules.words
+        if words is None:
+            return events
+        # In the rule set's own words (ja: 単騎 under the web rules); tuple.__new__ as in _performed.
+        return [tuple.__new__(Event, (kind, player, cards, Worded(text, words))) for kind, player, cards, text in events]
+
+    def _performed(self, action: Action) -> list[Event]:
         player, verb, cards = action
         checked, play = self._checked
         self._offered, self._checked = None, (None, None)
@@ -396,23 +374,14 @@ class DaifugoState(State):
         if verb == "pass":
             self.passed.add(player)
             # Event(...) through its NamedTuple __new__ is twice as slow, here and for a play.
-            events = [tuple.__new__(Event, ("pass", player, (), _passes(player)))]
+            events = [tuple.__new__(Event, ("pass", player, (), passes_text(player)))]
             return events + self._advance(player)
         return self._do_give(player, tuple(cards))
 
     def _do_give(self, player: str, cards: tuple[Card, ...]) -> list[Event]:
         _count, partner, lower = self._obligation(player)
         self.gives[player] = cards
-        values = dict(player=player, cards=format_cards(cards), partner=partner)
-        if lower:
-            text = _("{player} sets aside {cards} for {partner} (their strongest); the cards change hands once "
-                     "every give is in.", **values)
-        elif self.rules.return_weakest:
-            text = _("{player} sets aside {cards} for {partner} (their weakest); the cards change hands once "
-                     "every give is in.", **values)
-        else:
-            text = _("{player} sets aside {cards} for {partner} (cards of their choice); the cards change hands "
-                     "once every give is in.", **values)
+        text = give_text(player, cards, partner, lower, self.rules.return_weakest)
         events = [Event("give", player, cards, text)]
         if len(self.gives) < 2 * len(self.rules.exchange):
             return events
@@ -424,12 +393,8 @@ class DaifugoState(State):
         for lower_rank, upper_rank, n in self.rules.exchange:
             low = next(p for p, r in self.previous_ranks.items() if r == lower_rank)
             up = next(p for p, r in self.previous_ranks.items() if r == upper_rank)
-            events.append(Event("exchange", low, self.gives[low] + self.gives[up], n_(
-                "{low} ({low_rank}) and {up} ({up_rank}) trade {count} card: {low} gets {to_low}, {up} gets "
-                "{to_up}.",
-                "{low} ({low_rank}) and {up} ({up_rank}) trade {count} cards: {low} gets {to_low}, {up} gets "
-                "{to_up}.", n, low=low, low_rank=RANK_TITLES[lower_rank], up=up, up_rank=RANK_TITLES[upper_rank],
-                to_low=format_cards(self.gives[up]), to_up=format_cards(self.gives[low]))))
+            text = exchange_text(low, lower_rank, up, upper_rank, n, self.gives[up], self.gives[low])
+            events.append(Event("exchange", low, self.gives[low] + self.gives[up], text))
         self.exchanging = False
         self.turn = self.leader
         events.append(Event("lead", self.leader, (), _("The exchange is done; {player} leads.", player=self.leader)))
@@ -457,25 +422,12 @@ class DaifugoState(State):
         returned = is_spade_three_return(play, before, rules)
         if starts_revolution(play, rules):
             self.revolution = not self.revolution
-            if self.revolution:
-                order = order_text(True, rules.has_jokers)
-                if rules.has_jokers:  # the jokers keep their place
-                    text = _("Revolution (革命): {count} cards of one rank reverse the order of the ordinary cards "
-                             "until the game ends or the next revolution: {order}.", count=play.size, order=order)
-                else:
-                    text = _("Revolution (革命): {count} cards of one rank reverse the order of the cards until the "
-                             "game ends or the next revolution: {order}.", count=play.size, order=order)
-            else:
-                text = _("Counter-revolution: another group of {count} cards of one rank restores the normal "
-                         "order, {order}.", count=play.size, order=order_text(False, rules.has_jokers))
+            text = revolution_text(self.revolution, play.size, rules.has_jokers)
             events.append(Event("revolution", player, play.cards, text))
         if (rules.suit_lock and not self.lock and not cut and not returned and before is not None
                 and play.suits is not None and play.suits == before.suits):
             self.lock = play.suits
-            suits = " ".join(SUIT_SYMBOLS[s] for s in sorted(self.lock, key="SHDC".index))
-            events.append(Event("lock", player, (), _("Suit lock (スート縛り): two plays in a row used the same suits "
-                                                      "({suits}); until the table is cleared every play must too.",
-                                                      suits=suits)))
+            events.append(Event("lock", player, (), lock_text(self.lock)))
         if not hand:
             events.extend(self._go_out(player, play, revolution_before, cut, returned))
         if len(self.players) - len(self.out) <= 1:  # one player left in
@@ -503,21 +455,7 @@ class DaifugoState(State):
         if reasons:
             self.fouls.append(player)
             rank = names[PLAYERS - len(self.fouls)]
-            values = dict(player=player, title=TITLES_READ[rank])
-            if cut:
-                ranked = _("Ranked from the bottom, {player} is {title}; the cut still clears the table.", **values)
-            elif returned:
-                ranked = _("Ranked from the bottom, {player} is {title}; the spade-3 return still clears the table.",
-                           **values)
-            else:
-                ranked = _("Ranked from the bottom, {player} is {title}; the play stays on the table.", **values)
-            # The checklist repeats the ranking apart from the reasons (text.values["ranked"]).
-            if self.revolution != revolution_before:
-                text = _("{player} goes out by a forbidden finish (反則上がり): {reasons} (judged by the order before "
-                         "the play). {ranked}", player=player, reasons=semicolons(reasons), ranked=ranked)
-            else:
-                text = _("{player} goes out by a forbidden finish (反則上がり): {reasons}. {ranked}", player=player,
-                         reasons=semicolons(reasons), ranked=ranked)
+            text = foul_text(player, TITLES_READ[rank], reasons, cut, returned, self.revolution != revolution_before)
             return [Event("foul", player, play.cards, text)]
         self.clean.append(player)
         rank = names[len(self.clean) - 1]
@@ -528,25 +466,13 @@ class DaifugoState(State):
                 and top not in self.out):
             self.out.append(top)
             self.demoted = top
-            events.append(Event("miyako_ochi", top, (), _(
-                "Miyako-ochi (都落ち): {player} went out first with a clean finish, so {top}, the previous 大富豪, is "
-                "out at once and ranks below every other player except those who go out by a forbidden finish: "
-                "{place}.", player=player, top=top, place=self._demoted_place(top))))
+            # Where the demoted player ends, as far as it is known: just above the forbidden finishers,
+            # below the clean finishers and every player still in.
+            still_in = len(self.active())
+            title = TITLES_READ[names[len(self.clean) + still_in]]
+            text = miyako_ochi_text(player, top, title, still_in, self.fouls)
+            events.append(Event("miyako_ochi", top, (), text))
         return events
-
-    def _demoted_place(self, top: str) -> Message:
-        """Where the player just demoted by miyako-ochi ends, as far as it is known: just above the
-        forbidden finishers, below the clean finishers and every player still in."""
-        names = self.rules.rank_names
-        still_in = self.active()
-        title = TITLES_READ[names[len(self.clean) + len(still_in)]]
-        if len(still_in) > 1:  # the game goes on: a later forbidden finish ranks below them too
-            return _("{top} is {title} unless a player still in goes out by a forbidden finish, who would then "
-                     "rank below {top}", top=top, title=title)
-        if not self.fouls:
-            return _("{top} is {title}", top=top, title=title)
-        return _("{top} is {title}, above {fouled}, who went out by a forbidden finish", top=top, title=title,
-                 fouled=ands(self.fouls))
 
     def _advance(self, actor: str) -> list[Event]:
         """Give the turn to the next player who may still beat the table, or clear it: after a
@@ -580,13 +506,7 @@ class DaifugoState(State):
         self.places = tuple(self.clean + remaining + demoted + self.fouls[::-1])
         self.over = True
         self.turn = None
-        ranks = commas(_("{player} {title}", player=p, title=RANK_TITLES[r]) for p, r in self.result().items())
-        points = self.points()
-        if points:
-            score = commas(_("{player} {points}", player=p, points=format(v, "+d")) for p, v in points.items())
-            return [Event("game_over", None, (), _("The game is over: {ranks}; points {points}.", ranks=ranks,
-                                                   points=score))]
-        return [Event("game_over", None, (), _("The game is over: {ranks}.", ranks=ranks))]
+        return [Event("game_over", None, (), game_over_text(self.result(), self.points()))]
 
     # --- views ----------------------------------------------------------------------------------
 
@@ -605,13 +525,13 @@ class DaifugoState(State):
     def picture(self, **options) -> str:
         from .picture import daifugo_svg
 
-        return daifugo_svg(self, **options)
+        return str(worded(Later(lambda: daifugo_svg(self, **options)), self.rules.words))
 
     def play_words(self, action: Action) -> str | Message:
         """A play as the combination it makes: ``"a sequence ♠7-8-9"``, ``"three 5s"``."""
         if action.verb != "play":
             return super().play_words(action)
-        return self.play_of(action).called
+        return worded(self.play_of(action).called, self.rules.words)
 
     def place_word(self, name: str):
         """A place as players call it: 大富豪 for daifugo (its reading in English)."""
@@ -620,12 +540,12 @@ class DaifugoState(State):
     def table_talk(self) -> list[tuple[str, str]]:
         from .checklist import table_talk
 
-        return table_talk(self)
+        return [(worded(q, self.rules.words), worded(a, self.rules.words)) for q, a in table_talk(self)]
 
     def checklist(self, action: Action) -> list[tuple[str, str]]:
         from .checklist import ask
 
-        return ask(self, action)
+        return [(worded(q, self.rules.words), worded(a, self.rules.words)) for q, a in ask(self, action)]
 
     def with_rules(self, rules: DaifugoRules) -> "DaifugoState":
         """Also: refuses a position holding a card the other deck lacks (a joker under yeeqia);
@@ -780,64 +700,13 @@ class DaifugoState(State):
 
     def describe(self) -> Message:
         """The position as plain text, one fact a line (a message, read in the current language)."""
-        suits = " ".join(SUIT_SYMBOLS[s] for s in sorted(self.lock, key="SHDC".index))
-        name = self.rules.name
-        if self.revolution and self.lock:
-            head = _("daifugo ({rules}); revolution in force; suit lock {suits}", rules=name, suits=suits)
-        elif self.revolution:
-            head = _("daifugo ({rules}); revolution in force", rules=name)
-        elif self.lock:
-            head = _("daifugo ({rules}); suit lock {suits}", rules=name, suits=suits)
-        else:
-            head = _("daifugo ({rules})", rules=name)
-        lines = []
-        for p in self.players:
-            tags = []
-            if self.previous_ranks:
-                tags.append(_("was {rank}", rank=RANK_WORDS[self.previous_ranks[p]]))
-            if p in self.gives and self.exchanging:
-                tags.append(_("gives {cards}", cards=format_cards(self.gives[p])))
-            if p == self.demoted:
-                tags.append(p_("position", "demoted"))
-            elif p in self.fouls:
-                tags.append(p_("position", "out, forbidden finish"))
-            elif p in self.out:
-                tags.append(p_("position", "out"))
-            if p in self.passed:
-                tags.append(p_("position", "passed"))
-            cards = format_cards(sort_cards(self.hands[p])) or "-"
-            if tags:
-                lines.append(_("{player}: {cards}  ({tags})", player=p, cards=cards, tags=semicolons(tags)))
-            else:
-                lines.append(_("{player}: {cards}", player=p, cards=cards))
-        if self.over:
-            results = commas(_("{player} {rank}", player=p, rank=RANK_WORDS[r]) for p, r in self.result().items())
-            lines.append(_("game over: {results}", results=results))
-        elif self.exchanging:
-            lines.append(_("card exchange: waiting for {players}",
-                           players=commas(p for p in self.players if p not in self.gives)))
-        else:
-            top = _("{play} by {player}", play=self.top, player=self.last_player) if self.table else "-"
-            lines.append(_("table: {top}", top=top))
-            lines.append(_("turn: {player}", player=self.turn))
-        return Later(_indented, head, *lines)
+        return worded(position_text(self), self.rules.words)
 
     def __str__(self) -> str:
         return str(self.describe())
 
     def __repr__(self) -> str:
         return f"<DaifugoState {self.rules.name}: {'over' if self.over else f'turn {self.turn}'}>"
-
-
-@lru_cache(maxsize=256)
-def _passes(player: str) -> Message:
-    """The event text of ``player``'s pass, made once (a message reads in the language of the moment)."""
-    return _("{player} passes and sits out until the table is cleared.", player=player)
-
-
-def _indented(head: str, *lines: str) -> str:
-    """The head, then each line indented: a position as text."""
-    return "\n".join([head, *("  " + line for line in lines)])
 
 
 # --- starting a game ------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..cards import SUIT_SYMBOLS
 from ..i18n import n_, p_
 from ..svg import CARD_H, CARD_W, MUTED, Middle, suit_colour, suit_shape, table_svg
-from .state import SUIT_WORDS
+from .words import SUIT_WORDS
 
 # Every word of the picture is put into words as it is drawn, in the language of that moment.
 

@@ -1,243 +1,30 @@
-"""Podkidnoy Durak, as the article *Durak rules: attack and defence, trumps, and the round after
-taking* describes it (after Pagat), with two named variants (docs/sources.md).
-
-Rule sets (``RULESETS``):
-
-- ``podkidnoy``: 36 cards, 6 each, trump shown by the face-up bottom card of the stock; at most 6
-  attack cards a round and never more than the defender held when the round began.
-- ``throw-in-fool``: the same, but the first round of each game allows at most 5 attack cards.
-- ``perevodnoy``: the same as podkidnoy, plus ``transfer``: while no attack card is beaten, the
-  defender may add a card of the attacked rank and pass the whole attack to the next player.
-
-All three allow the trump-six swap. Choices where the article is silent are marked "Choice:" in
-the docstrings and listed in ``docs`` of the lessons.
+"""A Durak position: the table, the attacks and defences of a round, taking, the refill, going out
+and the durak. The rule sets are in :mod:`.rules`, the rules that need no position in :mod:`.moves`,
+the words of the events and of the position in :mod:`.words`.
 
 Seats are listed clockwise; each player's left is the next one in the list.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import lru_cache
-
-from ..cards import SUIT_NAMES, SUIT_SYMBOLS, Card, card, deck, format_cards
+from ..cards import SUIT_NAMES, Card, card
 from ..engine import (Action, DealError, Event, Match, Refusal, State, View, check_cards_unique, deal_cards,
-                      deal_hands, deal_random, player_name, player_names, rule_set)
-from ..i18n import N_, Message, _, ands, chain, commas, n_, p_
-
-HAND_SIZE = 6
-MAX_ATTACK = 6
-DECK = deck("durak36")
-_DECK_SET = frozenset(DECK)
-
-
-@dataclass(frozen=True)
-class DurakRules:
-    """A named Durak rule set. ``first_round_limit`` caps attack cards in a game's first round
-    (``None``: the usual limit); ``transfer`` enables perevodnoy's transfer; ``trump_six_swap``
-    lets the holder of the six of trumps take the face-up trump card. ``jokers_equal`` is false:
-    the 36-card deck has no jokers to draw alike."""
-
-    name: str
-    first_round_limit: int | None = None
-    transfer: bool = False
-    trump_six_swap: bool = True
-    jokers_equal = False
-
-    def round_cap(self, round_no: int) -> int:
-        if round_no == 1 and self.first_round_limit is not None:
-            return self.first_round_limit
-        return MAX_ATTACK
-
-
-RULESETS = {
-    "podkidnoy": DurakRules("podkidnoy"),
-    "throw-in-fool": DurakRules("throw-in-fool", first_round_limit=5),
-    "perevodnoy": DurakRules("perevodnoy", transfer=True),
-}
-
-
-def beats(attack: Card, defence: Card, trump: str) -> bool:
-    """Whether ``defence`` beats ``attack``: a higher card of the same suit, or any trump against a
-    non-trump. Suits other than trump never outrank each other."""
-    if defence.suit == attack.suit:
-        return defence.rank > attack.rank
-    return defence.suit == trump
-
+                      deal_hands, deal_random, player_names, rule_set)
+from ..i18n import N_, Message, _, commas, n_, p_
+from .moves import beats, clockwise, first_attacker, holds, index_of, moves_of, rank_order
+from .rules import DECK, DECK_SET, HAND_SIZE, RULESETS, DurakRules
+from .words import (adds_text, beats_text, discard_text, done_text, draw_text, draws_text, limit_text, loser_text,
+                    next_round_text, opens_text, out_text, picks_up_text, position_text, priority_text, swap_text,
+                    transfers_text, why_not_beat, will_take_text)
+# Named here too, where they were first: the checklist imports them from this module.
+from .rules import MAX_ATTACK  # noqa: F401
+from .words import SUIT_WORDS, names_then  # noqa: F401
 
 # Events are built with tuple.__new__: through Event's NamedTuple __new__ they are several times
 # slower to make, and the engine makes one or more at every decision. Their texts are messages
 # (cardlab.i18n), put into words only when read, in the language of that moment.
 _new = tuple.__new__
 _SYMBOL = {c: c.symbol for c in DECK}
-
-# The suits in words: a suit ("trump ♠ spades", the same words as cardlab.cards.SUIT_NAMES) and one
-# card of it ("a higher spade").
-SUIT_WORDS: dict[str, Message] = {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")}
-# TRANSLATORS: one card of a suit, in "a higher heart" (where the suit's name may well do).
-SUIT_CARD_WORDS: dict[str, Message] = {"S": p_("a card of the suit", "spade"), "H": p_("a card of the suit", "heart"),
-                                       "D": p_("a card of the suit", "diamond"), "C": p_("a card of the suit", "club")}
-
-
-def names_then(names) -> Message | str:
-    """Names in the order they act: "甲, then 丙, then 乙"."""
-    return chain(names, lambda text, name: _("{first}, then {next}", first=text, next=name))
-
-
-class _Moves:
-    """Every action one player can ever take at a table with this trump, each built once: a
-    position's legal_actions() only picks them out (``attack[card]``, ``defend[attack][card]``
-    for the cards that beat ``attack`` ...)."""
-
-    __slots__ = ("player", "trump", "attack", "transfer", "defend", "done", "take", "swap")
-
-    def __init__(self, player: str, trump: str):
-        self.player, self.trump = player, trump
-        self.attack = {c: Action(player, "attack", (c,)) for c in DECK}
-        self.transfer = {c: Action(player, "transfer", (c,)) for c in DECK}
-        self.defend = {a: {d: Action(player, "defend", (a, d)) for d in beaten_by}
-                       for a, beaten_by in _beaten_by(trump).items()}
-        self.done = Action(player, "done")
-        self.take = Action(player, "take")
-        self.swap = Action(player, "swap")
-
-    def __reduce__(self):
-        # A pickled or deep-copied position names its players' actions; it does not carry them.
-        return _moves, (self.player, self.trump)
-
-
-@lru_cache(maxsize=4)
-def _beaten_by(trump: str) -> dict[Card, tuple[Card, ...]]:
-    """Each card, and the cards that beat it."""
-    return {a: tuple(d for d in DECK if beats(a, d, trump)) for a in DECK}
-
-
-@lru_cache(maxsize=64)
-def _moves(player: str, trump: str) -> _Moves:
-    return _Moves(player, trump)
-
-
-@lru_cache(maxsize=64)
-def _clockwise(players: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
-    """The seats clockwise from each player."""
-    return {p: players[i:] + players[:i] for i, p in enumerate(players)}
-
-
-# _holds and _index are ``card in cards`` and ``cards.index(card)``, faster: each card is one
-# object, so looking for that object is enough, where ``in``, ``index`` and ``remove`` ask every
-# card they pass whether it equals ``card`` (through Python, since cards define an order).
-
-def _holds(cards, card: Card) -> bool:
-    for c in cards:
-        if c is card:
-            return True
-    return False
-
-
-def _index(cards, card: Card) -> int:
-    i = 0
-    for c in cards:
-        if c is card:
-            return i
-        i += 1
-    raise ValueError(f"{card} is not among {format_cards(cards)}")
-
-
-# --- what the events say ----------------------------------------------------------------------------
-# Each event's text is a message, put into words when it is read. Random play and the bots' rollouts
-# make one or more events at every decision, and the same few texts recur game after game: each is
-# made once (a new message costs more than the f-string it replaced) and shared, as messages never
-# change.
-_said = lru_cache(maxsize=4096)
-
-
-@_said
-def _opens_text(player: str, defender: str, card: str, limit: int) -> Message:
-    return n_("{player} opens the round against {defender} with {card}; the round may have up to {count} attack "
-              "card.",
-              "{player} opens the round against {defender} with {card}; the round may have up to {count} attack "
-              "cards.", limit, player=player, defender=defender, card=card)
-
-
-@_said
-def _adds_text(player: str, card: str, n: int, limit: int) -> Message:
-    return n_("{player} adds {card}: its rank is already on the table ({n} of {count} attack card).",
-              "{player} adds {card}: its rank is already on the table ({n} of {count} attack cards).",
-              limit, player=player, card=card, n=n)
-
-
-@_said
-def _beats_text(player: str, attack: Card, defence: Card, trump: str) -> Message:
-    cards = dict(player=player, attack=attack.symbol, defence=defence.symbol)
-    if defence.suit == attack.suit:  # a trump beaten by a higher trump too
-        return _("{player} beats {attack} with {defence}: a higher card of the same suit.", **cards)
-    return _("{player} beats {attack} with {defence}: a trump ({trump}) beats any other suit.",
-             trump=SUIT_WORDS[trump], **cards)
-
-
-@_said
-def _transfers_text(player: str, card: str, defender: str, count: int, old: str) -> Message:
-    return n_("{player} transfers the attack with {card} (same rank, nothing beaten yet): {player} is now the main "
-              "attacker and {defender} must defend {count} card; {old} may add once {player} says done or can add "
-              "nothing.",
-              "{player} transfers the attack with {card} (same rank, nothing beaten yet): {player} is now the main "
-              "attacker and {defender} must defend {count} cards; {old} may add once {player} says done or can add "
-              "nothing.", count, player=player, card=card, defender=defender, old=old)
-
-
-@_said
-def _will_take_text(player: str) -> Message:
-    return _("{player} will take: the attackers may still add cards of ranks on the table before the table is "
-             "picked up.", player=player)
-
-
-@_said
-def _done_text(player: str, others_may_add: bool) -> Message:
-    if others_may_add:
-        return _("{player} adds nothing more for now; the other attackers may now add cards.", player=player)
-    return _("{player} adds nothing more for now.", player=player)
-
-
-@_said
-def _picks_up_text(player: str, count: int, defended: bool) -> Message:
-    if count == 1:
-        return _("{player} picks up the card on the table.", player=player)
-    if defended:
-        return n_("{player} picks up all {count} card on the table, own defence cards included.",
-                  "{player} picks up all {count} cards on the table, own defence cards included.", count,
-                  player=player)
-    return n_("{player} picks up all {count} attack card on the table.",
-              "{player} picks up all {count} attack cards on the table.", count, player=player)
-
-
-@_said
-def _discard_text(count: int) -> Message:
-    return n_("Every attack card is beaten and no attacker adds more: the {count} card goes to the discard pile, "
-              "out of the game.",
-              "Every attack card is beaten and no attacker adds more: the {count} cards go to the discard pile, "
-              "out of the game.", count)
-
-
-@_said
-def _next_round_text(old: str, attacker: str, defender: str, defended: bool) -> Message:
-    """``old`` defended (or took); ``attacker`` attacks ``defender`` next."""
-    if not defended:
-        return _("{old} took, so loses the turn to attack: {attacker}, the next player, attacks; {defender} "
-                 "defends.", old=old, attacker=attacker, defender=defender)
-    if attacker == old:
-        return _("{old} defended successfully and attacks next; {defender} defends.", old=old, defender=defender)
-    return _("{old} defended but is out; the next player still in, {attacker}, attacks; {defender} defends.",
-             old=old, attacker=attacker, defender=defender)
-
-
-@_said
-def _draws_text(player: str, count: int, held: int, stock_empty: bool) -> Message:
-    if stock_empty:
-        return n_("{player} draws {count} card and holds {held}. The stock is now empty.",
-                  "{player} draws {count} cards and holds {held}. The stock is now empty.", count,
-                  player=player, held=held)
-    return n_("{player} draws {count} card and holds {held}.", "{player} draws {count} cards and holds {held}.",
-              count, player=player, held=held)
 
 
 class DurakView(View):
@@ -308,11 +95,11 @@ class DurakState(State):
         self.out: list[str] = [p for p in self.players if not self.stock and not self.hands[p]]
         self._six = six = card(trump + "6")
         # The six of trumps may be swapped only by a player who was dealt it or drew it.
-        self.six_swappable = any(_holds(h, six) for h in self.hands.values())
-        # Never change in a game, so copies share them: each player's actions (_Moves) and the
+        self.six_swappable = any(holds(h, six) for h in self.hands.values())
+        # Never change in a game, so copies share them: each player's actions (Moves) and the
         # seats clockwise from each player.
-        self._moves = {p: _moves(p, trump) for p in self.players}
-        self._clockwise = _clockwise(self.players)
+        self._moves = {p: moves_of(p, trump) for p in self.players}
+        self._clockwise = clockwise(self.players)
         self._seat(attacker)
         self.limit = min(rules.round_cap(round_no), len(self.hands[self.defender]))
         # Not part of the position, only remembered to save work: the actions legal_actions() last
@@ -377,29 +164,8 @@ class DurakState(State):
         the first say after every new card; the others may add once the main attacker has said
         done since that card, or can add nothing."""
         main = self.attacker
-        if not self.attacks:
-            return _("Only {main}, the main attacker, may open the round.", main=main)
-        if len(self.attacks) >= self.limit:
-            return n_("Nobody: the round has reached its limit of {count} attack card.",
-                      "Nobody: the round has reached its limit of {count} attack cards.", self.limit)
-        others = [p for p in self._attackers if p != main]
-        if main in self.done:
-            if not others:
-                return _("Nobody else: {main} said done after the last card landed, and there is no other "
-                         "attacker.", main=main)
-            return _("{others} may add now: {main} said done after the last card landed. After the next "
-                     "card lands, {main} has the first say again.", others=ands(others), main=main)
-        if not self._can_add(main):
-            if not others:
-                return _("Nobody else: {main}, the main attacker, holds no card of a rank on the table, and "
-                         "there is no other attacker.", main=main)
-            return _("{others} may add now: {main}, the main attacker, holds no card of a rank on the "
-                     "table. After the next card lands, {main} has the first say again.",
-                     others=ands(others), main=main)
-        if others:
-            return _("{main}, the main attacker, has the first say after every new card; {others} wait until "
-                     "{main} says done or can add nothing.", main=main, others=ands(others))
-        return _("{main}, the main attacker, has the first say after every new card.", main=main)
+        return priority_text(main, [p for p in self._attackers if p != main], len(self.attacks), self.limit,
+                             main in self.done, self._can_add(main))
 
     def _round_over(self) -> bool:
         if not self.attacks:
@@ -469,38 +235,15 @@ class DurakState(State):
         if c not in self.hands[player]:
             return Refusal("not_in_hand", _("{player} does not hold {card}.", player=player, card=c))
         if len(self.attacks) >= self.limit:
-            return Refusal("attack_limit", self._limit_text())
+            cap = self.rules.round_cap(self.round_no)
+            return Refusal("attack_limit", limit_text(len(self.attacks), self.limit, cap, self.defender,
+                                                      self.rules.name))
         if self.attacks and c.rank not in self.ranks:
-            on_table = sorted({x.symbol[:-1] for x in self.table}, key=_rank_order)
+            on_table = sorted({x.symbol[:-1] for x in self.table}, key=rank_order)
             return Refusal("rank_not_on_table", _("An added attack card must match a rank already on the table "
                                                   "this round (attack or defence cards: {ranks}); {card} does "
                                                   "not.", ranks=commas(on_table), card=c.symbol))
         return None
-
-    def _limit_text(self) -> Message:
-        held = self.limit
-        cap = self.rules.round_cap(self.round_no)
-        n = len(self.attacks)
-        if held < cap:
-            # TRANSLATORS: {held} is a number of cards in words ("3 cards").
-            return n_("The round already has {count} attack card and may not have more: {defender} held only "
-                      "{held} when the round began. Beaten attack cards count too.",
-                      "The round already has {count} attack cards and may not have more: {defender} held only "
-                      "{held} when the round began. Beaten attack cards count too.", n,
-                      defender=self.defender, held=n_("{count} card", "{count} cards", held))
-        cap_cards = n_("{count} attack card", "{count} attack cards", cap)
-        if cap < MAX_ATTACK:
-            # TRANSLATORS: {cap} is a number of attack cards in words ("5 attack cards"); {rules} is the
-            # rule set's name (throw-in-fool), kept as it is.
-            return n_("The round already has {count} attack card and may not have more: a round has at most "
-                      "{cap} in the first round of the game under {rules}. Beaten attack cards count too.",
-                      "The round already has {count} attack cards and may not have more: a round has at most "
-                      "{cap} in the first round of the game under {rules}. Beaten attack cards count too.", n,
-                      cap=cap_cards, rules=self.rules.name)
-        return n_("The round already has {count} attack card and may not have more: a round has at most {cap}. "
-                  "Beaten attack cards count too.",
-                  "The round already has {count} attack cards and may not have more: a round has at most {cap}. "
-                  "Beaten attack cards count too.", n, cap=cap_cards)
 
     def _check_defend(self, player, cards):
         if player != self.defender:
@@ -519,17 +262,7 @@ class DurakState(State):
         return None
 
     def _why_not_beat(self, attack: Card, defence: Card) -> Message:
-        trump = SUIT_WORDS[self.trump]
-        if defence.suit == attack.suit:
-            return _("{defence} is not higher than {attack}: within a suit only a higher card beats.",
-                     defence=defence.symbol, attack=attack.symbol)
-        if attack.suit == self.trump:
-            return _("{attack} is a trump ({trump}); only a higher trump beats it, and {defence} is not a trump.",
-                     attack=attack.symbol, trump=trump, defence=defence.symbol)
-        # TRANSLATORS: {suit} is one card of the attack card's suit in words ("a higher heart"); {trump}
-        # names the trump suit ("spades").
-        return _("{defence} is neither a higher {suit} nor a trump ({trump}); the other suits never beat each "
-                 "other.", defence=defence.symbol, suit=SUIT_CARD_WORDS[attack.suit], trump=trump)
+        return why_not_beat(attack, defence, self.trump)
 
     def _check_take(self, player, cards):
         if player != self.defender:
@@ -655,7 +388,7 @@ class DurakState(State):
         # Once swapped, the six lies face up under the stock, in nobody's hand.
         if self.six_swappable and len(self.stock) >= 2 and self.trump_card is not six and self.rules.trump_six_swap:
             for p in self.players:
-                if _holds(hands[p], six):
+                if holds(hands[p], six):
                     out.append(moves[p].swap)
         self._offered = out
         return list(out)
@@ -674,74 +407,72 @@ class DurakState(State):
         (c,) = cards
         attacks = self.attacks
         hand = self.hands[player]
-        del hand[_index(hand, c)]
+        del hand[index_of(hand, c)]
         attacks.append(c)
         self.defences.append(None)
         self.ranks.add(c.rank)
         self.done.clear()
         if len(attacks) == 1:
-            text = _opens_text(player, self.defender, _SYMBOL[c], self.limit)
+            text = opens_text(player, self.defender, _SYMBOL[c], self.limit)
         else:
-            text = _adds_text(player, _SYMBOL[c], len(attacks), self.limit)
+            text = adds_text(player, _SYMBOL[c], len(attacks), self.limit)
         return [_new(Event, ("attack", player, cards, text))]
 
     def _do_defend(self, player, cards):
         attack, defence = cards
         hand = self.hands[player]
-        del hand[_index(hand, defence)]
-        self.defences[_index(self.attacks, attack)] = defence
+        del hand[index_of(hand, defence)]
+        self.defences[index_of(self.attacks, attack)] = defence
         self.ranks.add(defence.rank)
         self.done.clear()
-        return [_new(Event, ("beat", player, cards, _beats_text(player, attack, defence, self.trump)))]
+        return [_new(Event, ("beat", player, cards, beats_text(player, attack, defence, self.trump)))]
 
     def _do_take(self, player, cards):
         self.taking = True
-        return [_new(Event, ("take_declared", player, (), _will_take_text(player)))]
+        return [_new(Event, ("take_declared", player, (), will_take_text(player)))]
 
     def _do_done(self, player, cards):
         self.done.add(player)
-        text = _done_text(player, player == self.attacker and len(self._attackers) > 1)
+        text = done_text(player, player == self.attacker and len(self._attackers) > 1)
         return [_new(Event, ("done", player, (), text))]
 
     def _do_transfer(self, player, cards):
         (c,) = cards
         hand = self.hands[player]
-        del hand[_index(hand, c)]
+        del hand[index_of(hand, c)]
         self.attacks.append(c)
         self.defences.append(None)
         self.done.clear()
         old = self.attacker
         self._seat(player)
         self.limit = min(self.rules.round_cap(self.round_no), len(self.hands[self.defender]))
-        text = _transfers_text(player, _SYMBOL[c], self.defender, len(self.attacks), old)
+        text = transfers_text(player, _SYMBOL[c], self.defender, len(self.attacks), old)
         return [_new(Event, ("transfer", player, cards, text))]
 
     def _do_swap(self, player, cards):
         six = self._six
         face_up = self.stock[-1]
         hand = self.hands[player]
-        del hand[_index(hand, six)]
+        del hand[index_of(hand, six)]
         hand.append(face_up)
         self.stock[-1] = six
         self.trump_card = six
-        text = _("{player} swaps the six of trumps for the face-up {card}, which lay under the stock; the six now "
-                 "lies face up and will be drawn last.", player=player, card=_SYMBOL[face_up])
-        return [_new(Event, ("swap", player, (six, face_up), text))]
+        return [_new(Event, ("swap", player, (six, face_up), swap_text(player, _SYMBOL[face_up])))]
 
     def _end_round(self) -> list[Event]:
         defender = self.defender
         if self.taking:
             cards = tuple(self.table)
             self.hands[defender] += cards
-            if _holds(cards, self._six):
+            if holds(cards, self._six):
                 self.six_swappable = False
-            text = _picks_up_text(defender, len(cards), any(self.defences))
+            text = picks_up_text(defender, len(cards), any(self.defences))
             events = [_new(Event, ("take", defender, cards, text))]
             defended = False
         else:
             cards = (*self.attacks, *self.defences)  # every attack card is beaten
             self.discard += cards
-            events = [_new(Event, ("discard", None, cards, _discard_text(len(cards))))]
+            events = [_new(Event, ("discard", None, cards, discard_text(len(cards))))]
             defended = True
         if self.stock:
             self._refill(events)
@@ -750,8 +481,7 @@ class DurakState(State):
             for p in self.players:
                 if p not in out and not self.hands[p]:
                     out.append(p)
-                    events.append(_new(Event, ("out", p, (), _("{player} has no cards and the stock is empty: "
-                                                                "{player} is out of the game.", player=p))))
+                    events.append(_new(Event, ("out", p, (), out_text(p))))
             left = [p for p in self.players if p not in out]
             if len(left) <= 1:
                 self.over = True
@@ -760,13 +490,9 @@ class DurakState(State):
                 self.taking = False
                 if left:
                     self.loser = left[0]
-                    events.append(_new(Event, ("loser", left[0], (), _("{player} is the last player holding "
-                                                                        "cards: the durak, who loses the game.",
-                                                                        player=left[0]))))
+                    events.append(_new(Event, ("loser", left[0], (), loser_text(left[0]))))
                 else:
-                    events.append(_new(Event, ("draw", None, (), _("The last players ran out of cards in the same "
-                                                                  "round: nobody is left holding cards, so the game "
-                                                                  "is a draw."))))
+                    events.append(_new(Event, ("draw", None, (), draw_text())))
                 return events
         if defended:
             attacker = defender if defender not in self.out else self.next_in(defender)
@@ -778,7 +504,7 @@ class DurakState(State):
         self.taking = False
         self.round_no += 1
         self.limit = min(self.rules.round_cap(self.round_no), len(self.hands[self.defender]))
-        text = _next_round_text(defender, attacker, self.defender, defended)
+        text = next_round_text(defender, attacker, self.defender, defended)
         events.append(_new(Event, ("next_round", attacker, (), text)))
         return events
 
@@ -796,9 +522,9 @@ class DurakState(State):
             drawn = tuple(stock[:want])
             del stock[:want]
             hand += drawn
-            if _holds(drawn, six):
+            if holds(drawn, six):
                 self.six_swappable = True
-            events.append(_new(Event, ("draw", p, drawn, _draws_text(p, len(drawn), len(hand), not stock))))
+            events.append(_new(Event, ("draw", p, drawn, draws_text(p, len(drawn), len(hand), not stock))))
             if not stock:
                 break
 
@@ -914,7 +640,7 @@ class DurakState(State):
         return other
 
     def deck_cards(self) -> frozenset[Card]:
-        return _DECK_SET
+        return DECK_SET
 
     def finished(self) -> list[str]:
         """Players who are out (no cards once the stock is empty), in the order they went out."""
@@ -929,34 +655,7 @@ class DurakState(State):
     def describe(self) -> str:
         """The position as plain text, one fact a line, in the current language (put into words
         now: call it again after a change of language)."""
-        from ..cards import sort_cards
-
-        facts = dict(rules=self.rules.name, round=self.round_no, symbol=SUIT_SYMBOLS[self.trump],
-                     suit=SUIT_WORDS[self.trump], stock=len(self.stock), discard=len(self.discard))
-        if self.stock:
-            # TRANSLATORS: the first line of a position in words; {rules} is the rule set's name, kept as
-            # it is, {symbol} the trump suit's symbol and {suit} its name ("spades"), {card} the face-up
-            # card in the notation a learner types (S8).
-            head = _("durak ({rules}), round {round}; trump {symbol} {suit}, face-up {card}; stock {stock}, "
-                     "discard {discard}", card=self.trump_card, **facts)
-        else:
-            head = _("durak ({rules}), round {round}; trump {symbol} {suit}; stock {stock}, discard {discard}",
-                     **facts)
-        lines = [head]
-        for p in self.players:
-            cards = format_cards(sort_cards(self.hands[p])) or "-"
-            lines.append(_("{player}: {cards} (out)", player=p, cards=cards) if p in self.out else f"{p}: {cards}")
-        if self.over:
-            lines.append(_("game over: {player} loses", player=self.loser) if self.loser else _("game over: draw"))
-        else:
-            pairs = [f"{a}/{d}" if d else f"{a}/?" for a, d in zip(self.attacks, self.defences)]
-            lines.append(n_("table: {pairs}  ({n} of {count} attack card)",
-                            "table: {pairs}  ({n} of {count} attack cards)", self.limit,
-                            pairs=" ".join(pairs) or "-", n=len(self.attacks)))
-            lines.append(_("{attacker} attacks {defender} (taking)", attacker=self.attacker, defender=self.defender)
-                         if self.taking else _("{attacker} attacks {defender}", attacker=self.attacker,
-                                                defender=self.defender))
-        return "\n".join([str(head)] + [f"  {line}" for line in lines[1:]])
+        return position_text(self)
 
     # --- hooks of the shared widgets, pictures and referee ------------------------------------------
 
@@ -1007,19 +706,6 @@ class DurakState(State):
         return f"<DurakState {self.rules.name} round {self.round_no}: {self.attacker} attacks {self.defender}>"
 
 
-def _rank_order(text: str) -> int:
-    return "6 7 8 9 10 J Q K A".split().index(text)
-
-
-def _lowest_trump_holder(players, hands, trump) -> str | None:
-    best = None
-    for p in players:
-        for c in hands.get(p, ()):
-            if c.suit == trump and (best is None or c.rank < best[1].rank):
-                best = (p, c)
-    return best[0] if best else None
-
-
 def _players(players) -> tuple[str, ...]:
     players = player_names(players)
     if not 2 <= len(players) <= 6:
@@ -1058,27 +744,7 @@ def new_match(rules: DurakRules | str, players, seed: int = 0) -> Match:
 
 
 def _start(rules, players, hands, stock, trump, attacker, previous_loser):
-    if attacker is None:
-        if previous_loser is not None:
-            previous_loser = player_name(previous_loser)
-            if previous_loser not in players:
-                raise DealError(f"previous_loser {previous_loser!r} is not a player")
-            attacker = players[(players.index(previous_loser) + 1) % len(players)]
-        else:
-            attacker = _lowest_trump_holder(players, hands, trump) or players[0]
-    elif (attacker := player_name(attacker)) not in players:
-        raise DealError(f"attacker {attacker!r} is not a player")
-    holding = [p for p in players if hands.get(p)]
-    if not stock and len(holding) < 2:
-        raise DealError("at least two players must hold cards when the stock is empty")
-    if not stock and attacker not in holding:
-        raise DealError(f"the attacker {attacker} holds no cards and the stock is empty")
-    if stock:
-        # Nobody is out while the stock lasts, so the next seat defends; both need cards to play.
-        for p in (attacker, players[(players.index(attacker) + 1) % len(players)]):
-            if not hands.get(p):
-                raise DealError(f"{p} holds no cards but must attack or defend first; while the stock "
-                                "has cards, every player refills before a round begins")
+    attacker = first_attacker(players, hands, stock, trump, attacker, previous_loser)
     return DurakState(rules, players, hands, stock, trump, attacker)
 
 
@@ -1128,21 +794,4 @@ def from_deal(rules: DurakRules | str, players, hands=None, stock=None, trump=No
     return _start(rules, players, hands, stock, trump, attacker, previous_loser)
 
 
-# --- what the scenario runner needs to know -------------------------------------------------------
-
-PLAYER_COUNTS = {name: (2, 6) for name in RULESETS}
-DEFAULT_PLAYERS = 2  # a table offers a head-to-head game first
-DEAL_KEYS = {"hands": "hands", "stock": "cards", "seed": "int", "trump": "suit", "attacker": "player",
-             "previous_loser": "player"}
-EXPECTATIONS = {
-    "stock_size": ("int", lambda s: len(s.stock)),
-    "trump": ("suit", lambda s: s.trump),
-    "attacker": ("player", lambda s: s.attacker),
-    "defender": ("player", lambda s: s.defender),
-    "table": ("cards", lambda s: frozenset(s.table)),
-    "discard_size": ("int", lambda s: len(s.discard)),
-    "loser": ("player_or_null", lambda s: s.loser),
-    "draw": ("bool", lambda s: s.is_draw),
-    "attack_limit": ("int", lambda s: s.limit),
-}
 State = DurakState

@@ -73,12 +73,17 @@ def _then_list(players):
 
 def who_draws(state, leader: str) -> Message:
     """Who draws, and in what order, when a round ends with ``leader`` taking the lead now."""
-    if not state.stock:
-        return _("nobody: the stock is empty.")
     order = state.draw_order(leader)
+    return _draws_text(order, min(len(order), len(state.stock)))
+
+
+def _draws_text(order, k: int) -> Message:
+    """The draw of a round's end: the first ``k`` players of ``order`` (the next leader's draw
+    order) draw a card each, the stock running out before the others."""
+    if not k:
+        return _("nobody: the stock is empty.")
     if len(order) == 1:
-        return _("only {player}, who takes the lead: 1 card.", player=leader)
-    k = min(len(order), len(state.stock))
+        return _("only {player}, who takes the lead: 1 card.", player=order[0])
     drawers = _then_list(order[:k])
     if k == len(order):
         return _("{players}, 1 card each.", players=drawers)
@@ -93,9 +98,9 @@ def ask(state, action: Action) -> list[tuple[Message, Message]]:
     verdict on the action."""
     player, verb, cards = action
     if verb == "play":
-        answers = _ask_play(state, player, cards)
+        answers = _ask_play(state, action)
     elif verb == "pass":
-        answers = _ask_pass(state, player)
+        answers = _ask_pass(state, action)
     else:
         answers = []
     answers.append(state.verdict(action))
@@ -105,7 +110,8 @@ def ask(state, action: Action) -> list[tuple[Message, Message]]:
 _WHAT = _("What do the cards make?")
 
 
-def _ask_play(state, player: str, cards) -> list[tuple[Message, Message]]:
+def _ask_play(state, action: Action) -> list[tuple[Message, Message]]:
+    player, _verb, cards = action
     plays, refusal = readings(cards, state.rules)
     if refusal is not None:
         return [(_WHAT, _("no playable combination: {why}", why=refusal.explanation))]
@@ -135,20 +141,32 @@ def _ask_play(state, player: str, cards) -> list[tuple[Message, Message]]:
             two = same and play.kind in (SINGLE, PAIR) and play.place == TWO != top.place
             exception = _("yes: {why}", why=why) if two else _("no")
         answers.append((_("Does a 2 or bomb exception apply?"), exception))
-    left = len(state.hands.get(player, ())) - len(play.cards)
+    # What the play brings about is asked of the position it leaves (performed on a copy). A
+    # refused play brings about nothing: there is no play of the player's for the others to pass.
     empties = _("Does it empty the hand?")
-    if left <= 0:
+    if state.check(action) is not None:
+        held = len(state.hands.get(player, ()))
+        answers.append((empties, n_("no: the play is refused, so {player} still holds {count} card.",
+                                    "no: the play is refused, so {player} still holds {count} cards.", held,
+                                    player=player)))
+        return answers
+    after = state.copy()
+    after.apply(action)
+    if after.winner == player:
         answers.append((empties, _("yes: {player} wins at once; the game is over and nobody draws.",
                                    player=player)))
         return answers
+    left = len(after.hands[player])
     answers.append((empties, n_("no: {player} keeps {count} card.", "no: {player} keeps {count} cards.", left,
                                 player=player)))
-    answers.append((_("If everyone else passes it, who draws?"), who_draws(state, player)))
-    answers.append((_("And who leads next?"), _("{player}, who played last, with any type.", player=player)))
+    answers.append((_("If everyone else passes it, who draws?"), who_draws(after, after.last_player)))
+    answers.append((_("And who leads next?"), _("{player}, who played last, with any type.",
+                                                  player=after.last_player)))
     return answers
 
 
-def _ask_pass(state, player: str) -> list[tuple[Message, Message]]:
+def _ask_pass(state, action: Action) -> list[tuple[Message, Message]]:
+    player = action.player
     top, last = state.top, state.last_player
     follow = _("Is there a play to follow?")
     if top is None:
@@ -162,14 +180,22 @@ def _ask_pass(state, player: str) -> list[tuple[Message, Message]]:
     else:
         must = _("no: under {rules} a player may pass even when able to play.", rules=state.rules.name)
     answers.append((_("Must {player} play?", player=player), must))
-    others = [p for p in state.players if p != last and p not in state.passed and p != player]
+    # Whether the pass ends the round is asked of the position it leaves (performed on a copy);
+    # once it has, the draw is in what the engine did.
     ends = _("Does this pass end the round?")
-    if others:
+    if state.check(action) is not None:
+        answers.append((ends, _("no: the pass is refused, so the round goes on as it stands.")))
+        return answers
+    after = state.copy()
+    events = after.apply(action)
+    if not any(e.kind == "clear" for e in events):
+        others = [p for p in after.players if p != last and p not in after.passed]
         answers.append((ends, _("no: {players} may still follow; a pass neither ends the round nor draws a card.",
                                 players=commas(others))))
         return answers
     answers.append((ends, _("yes: everyone else will have passed {player}'s play, so the table is cleared.",
                             player=last)))
-    answers.append((_("Who draws?"), who_draws(state, last)))
-    answers.append((_("And who leads next?"), _("{player}, who played last, with any type.", player=last)))
+    drawn = [e.player for e in events if e.kind == "draw" and e.player is not None]
+    answers.append((_("Who draws?"), _draws_text(after.draw_order(after.lead), len(drawn))))
+    answers.append((_("And who leads next?"), _("{player}, who played last, with any type.", player=after.lead)))
     return answers

@@ -28,8 +28,9 @@ def _passed_text(state) -> Message:
             return _("{player} emptied their hand: the game is over", player=state.seat_label(state.winner))
         return _("nobody can play: no winner")
     if not state.passed:
+        # An empty table with no pass is a new round: nobody has passed a lead (only a lone joker does).
         return (_("nobody has passed since the last play") if state.table
-                else _("nobody has passed since the lead"))
+                else _("a new round: nobody has played yet"))
     passed = commas(state.seat_label(p) for p in state.players if p in state.passed)
     return (_("passed since the last play: {players}", players=passed) if state.table
             else _("passed since the lead: {players}", players=passed))

@@ -6,9 +6,10 @@ from ..cards import Card, deck_set, format_cards, plain
 from ..engine import (Action, DealError, Event, IllegalAction, Match, Refusal, State, View,
                       check_cards_unique, deal_cards, deal_hands, deal_random, player_name, player_names,
                       rule_set)
-from ..i18n import N_, Message, _, commas, join, n_, ors, p_, semicolons
+from ..i18n import N_, Message, _, join, n_, ors, p_, semicolons
 from .combos import Play, alone_text, can_lead, legal_plays, readings, ruling, show, token_text
 from .rules import RULESETS, GanDengYanRules, in_order
+from .words import position_text
 
 # Actions and events are built with tuple.__new__: through their NamedTuple __new__ they are
 # several times slower to make, and every decision makes a few.
@@ -481,26 +482,7 @@ class GanDengYanState(State):
     def describe(self) -> str:
         """The position in plain text, one fact a line, in the current language (read when it is
         shown: ``str(state)`` is this text)."""
-        lines = []
-        for p in self.players:
-            tags = [t for t, on in ((p_("seat", "dealer"), p == self.dealer), (p_("seat", "winner"), p == self.winner),
-                                    (p_("seat", "passed"), p in self.passed)) if on]
-            cards = format_cards(in_order(self.hands[p])) or "-"
-            lines.append(_("{player}: {cards}  ({tags})", player=p, cards=cards, tags=semicolons(tags)) if tags
-                         else _("{player}: {cards}", player=p, cards=cards))
-        if self.over:
-            left = commas(n_("{player} {count} card", "{player} {count} cards", len(self.hands[p]), player=p)
-                              for p in self.players if p != self.winner)
-            lines.append(_("game over: {player} wins; left over: {left}", player=self.winner, left=left)
-                         if self.winner else _("game over: blocked, no winner; left over: {left}", left=left))
-        else:
-            top = self.top
-            lines.append(_("table: {play} ({cards}) by {player}", play=top.name(), cards=format_cards(top.cards),
-                           player=self.last_player) if top else _("table: empty, any type leads"))
-            lines.append(_("turn: {player}", player=self.turn))
-        head = _("gandengyan ({rules}); stock {stock}, cleared {cleared}", rules=self.rules.name,
-                 stock=len(self.stock), cleared=len(self.pile))
-        return "\n".join([str(head)] + [f"  {line}" for line in lines])
+        return position_text(self)
 
     def hand_order(self, cards) -> list[Card]:
         return in_order(cards)

@@ -14,6 +14,10 @@ rule the engine applies. What a learner reads shows cards as 9♠ (never the let
 scenario files use) and each player whose name is not plain ASCII with a seat letter, ``甲 (A)``,
 so that nothing depends on a Chinese font or keyboard; typing ``A attack S8`` works too.
 
+An argument a widget cannot work with raises :class:`WidgetError` (a ``ValueError``), one
+sentence naming the argument; a game table that could not save a game raises :class:`SaveError`
+(a ``WidgetError``), saying why in the learner's language.
+
 Every widget speaks the language current when it draws or updates (``cardlab.set_language``):
 after a change of language, its next narration, verdict or picture is in the new language, and
 so are its buttons' labels from its next update; its ``repr`` stays English. In 繁體中文 and 日本語
@@ -34,18 +38,18 @@ cards with the narration beside the table, to fit a classroom projector (1280×7
     # ...
 """
 
-from .base import (ACCEPTED, INFO, REFUSED, RUN_ME, SIZES, VERDICT_COLOURS, SizedWidget, Widget, lines_html,
-                   presentation, still_html)
+from .base import (ACCEPTED, INFO, REFUSED, RUN_ME, SIZES, VERDICT_COLOURS, SizedWidget, Widget, WidgetError,
+                   lines_html, presentation, still_html)
 from .compare import Compare
-from .play import Table
-from .quiz import Quiz
+from .play import SaveError, Table
+from .quiz import Quiz, QuizError
 from .referee import Referee
 from .stepper import Stepper
 from .tryit import TryIt
 
 __all__ = ["ACCEPTED", "INFO", "REFUSED", "RUN_ME", "SIZES", "VERDICT_COLOURS", "CardTable", "Compare", "Quiz",
-           "Referee", "SizedWidget", "Stepper", "Table", "TryIt", "Widget", "lines_html", "presentation",
-           "still_html"]
+           "QuizError", "Referee", "SaveError", "SizedWidget", "Stepper", "Table", "TryIt", "Widget", "WidgetError",
+           "lines_html", "presentation", "still_html"]
 
 
 def __getattr__(name: str):

@@ -9,6 +9,7 @@ changed them since (a subclass's own label stays)."""
 
 from __future__ import annotations
 
+import os
 import re
 from html import escape
 from pathlib import Path
@@ -16,7 +17,7 @@ from typing import Any, Iterable
 
 from ..cards import Card, plain
 from ..engine import Event, State
-from ..i18n import N_, Message, _, get_language, p_
+from ..i18n import N_, Message, _, get_language, p_, shown
 from ..scenario import Scenario, Step, load
 from ..svg import NORMAL_CARD, TABLE_H, TABLE_W, svg_img
 
@@ -33,6 +34,12 @@ TEXT_SIZES = {"normal": 15, "large": 20}  # the narration's and the verdicts' te
 _default_size = ["normal"]
 
 
+class WidgetError(ValueError):
+    """An argument a widget cannot work with (:class:`~cardlab.widgets.TryIt`,
+    :class:`~cardlab.widgets.Table`, :class:`~cardlab.widgets.Compare`,
+    :class:`~cardlab.widgets.Stepper`); the message is one sentence naming the argument."""
+
+
 def presentation(on: bool = True) -> None:
     """Make every widget created from now on large (projector size), or normal again."""
     _default_size[0] = "large" if on else "normal"
@@ -40,8 +47,8 @@ def presentation(on: bool = True) -> None:
 
 def _size(size: str | None) -> str:
     size = _default_size[0] if size is None else size
-    if size not in SIZES:
-        raise ValueError(f"size must be one of {', '.join(SIZES)}, not {size!r}")
+    if not isinstance(size, str) or size not in SIZES:
+        raise WidgetError(f"size must be one of {', '.join(SIZES)}, not {shown(size)}")
     return size
 
 
@@ -80,13 +87,33 @@ def _ipywidgets():
 
 
 def _scenario(source: Scenario | str | Path) -> Scenario:
-    return source if isinstance(source, Scenario) else load(source)
+    if isinstance(source, Scenario):
+        return source
+    # A number would be read as an open file descriptor (0: the notebook's input, which waits).
+    if not isinstance(source, (str, os.PathLike)):
+        raise WidgetError(f"the source must be a scenario, a scenario file's path or a position (State), "
+                          f"not {shown(source)}")
+    return load(source)
 
 
 def _whole_number(value, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name} must be a whole number, not {value!r}")
+        raise WidgetError(f"{name} must be a whole number, not {shown(value)}")
     return value
+
+
+def _flag(value, name: str) -> bool:
+    """``value``, which must be ``True`` or ``False`` (``"no"`` would count as true)."""
+    if not isinstance(value, bool):
+        raise WidgetError(f"{name} must be True or False, not {shown(value)}")
+    return value
+
+
+def _seconds(value, name: str, most: float) -> float:
+    """``value``, a number of seconds from 0 to ``most``."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= most:
+        raise WidgetError(f"{name} must be a number of seconds from 0 to {most:g}, not {shown(value)}")
+    return float(value)
 
 
 def fold_checks(items: Iterable, is_action) -> list[list]:
@@ -113,8 +140,8 @@ def _check_at_step(scenario: Scenario, at_step: int | None) -> int:
     at = _whole_number(0 if at_step is None else at_step, "at_step")
     last = len(stepper_steps(scenario)) - 1
     if not 0 <= at <= last:
-        raise ValueError(f"at_step must be a step number from 0 (the start) to {last}, as the Stepper "
-                         f"counts them (a step that only checks is not one), not {at_step!r}")
+        raise WidgetError(f"at_step must be a step number from 0 (the start) to {last}, as the Stepper "
+                          f"counts them (a step that only checks is not one), not {shown(at_step)}")
     return at
 
 

@@ -45,7 +45,14 @@ class CardTable(anywidget.AnyWidget):
     ``selected`` the codes selected, in the order selected (always selectable ones: a code that is
     not is dropped, as is every selected card that stops being selectable). :meth:`on_select` and
     :meth:`on_submit` register what to do when the learner changes the selection or presses Enter
-    in the page; :meth:`toggle` and :meth:`submit` do the same from Python."""
+    in the page; :meth:`toggle` and :meth:`submit` do the same from Python.
+
+    Python owns everything but the selection: the page may only ask to select (``selected``,
+    checked against Python's ``selectable``). Any other value it sends is ignored and Python's own
+    sent back, so a page that rewrites ``selectable`` cannot make a card selectable."""
+
+    # What the page may change: the selection, which the learner makes there.
+    _FROM_PAGE = frozenset({"selected"})
 
     _esm = (_HERE / "cardtable.js").read_text(encoding="utf-8")
     _css = (_HERE / "cardtable.css").read_text(encoding="utf-8")
@@ -101,8 +108,12 @@ class CardTable(anywidget.AnyWidget):
             callback()
 
     def set_state(self, sync_data) -> None:
-        """A change made in the page (ipywidgets calls this for every update it receives)."""
-        super().set_state(sync_data)
+        """A change made in the page (ipywidgets calls this for every update it receives): the
+        selection; anything else the page sends is ignored, and Python's value sent back."""
+        ignored = [name for name in sync_data if name not in self._FROM_PAGE and name in self.keys]
+        super().set_state({name: value for name, value in sync_data.items() if name in self._FROM_PAGE})
+        if ignored:
+            self.send_state(ignored)
         if "selected" in sync_data:
             self._selected_by_learner()
 

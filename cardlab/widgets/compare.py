@@ -6,18 +6,21 @@ from html import escape
 from pathlib import Path
 
 from ..engine import Action, State
-from ..i18n import _, commas
+from ..i18n import _, commas, shown
 from ..scenario import Scenario, game_module
 from ..svg import state_svg
-from .base import _scenario, _replay, lines_html, still_html, Widget
+from .base import _flag, _scenario, _replay, lines_html, still_html, Widget, WidgetError
 
 
-def _ruleset(module, rules):
-    if not isinstance(rules, str):
+def _ruleset(module, rules, name: str):
+    """The rule set ``rules`` (a name of one of the game's rule sets, or a rule set of the game);
+    ``name`` is the argument's name, for the sentence saying it is neither."""
+    if isinstance(rules, str) and rules in module.RULESETS:
+        return module.RULESETS[rules]
+    if isinstance(rules, tuple({type(r) for r in module.RULESETS.values()})):
         return rules
-    if rules not in module.RULESETS:
-        raise ValueError(f"{module.State.game} has no rule set {rules!r} ({', '.join(module.RULESETS)})")
-    return module.RULESETS[rules]
+    raise WidgetError(f"{name} must be a rule set of {module.State.game} ({', '.join(module.RULESETS)}), "
+                      f"not {shown(rules)}")
 
 
 def _replay_under(scenario: Scenario, rules, at_step: int | None) -> tuple[State, str | None]:
@@ -40,23 +43,25 @@ class Compare(Widget):
     each rule set. When one rule set
     refuses an action of the scenario, its side shows the position before it and ``notes`` says so.
     A position one of them cannot hold (a joker under yeeqia) raises
-    :class:`~cardlab.engine.IncompatibleRules`, whose message says why in one sentence.
+    :class:`~cardlab.engine.IncompatibleRules`, whose message says why in one sentence; an
+    argument it cannot work with (``None`` for a rule set) :class:`~cardlab.widgets.WidgetError`.
 
     What it says is read in the language current when it is read or drawn."""
 
     def __init__(self, source: State | Scenario | str | Path, rules_a, rules_b, at_step: int | None = None,
                  four_colour: bool = False):
-        self.four_colour = four_colour
+        self.four_colour = _flag(four_colour, "four_colour")
         if isinstance(source, State):
             if at_step is not None:
-                raise ValueError("at_step applies to a scenario, not to a State")
+                raise WidgetError("at_step applies to a scenario, not to a State")
             module = game_module(source.game)
-            self.rules = (_ruleset(module, rules_a), _ruleset(module, rules_b))
+            self.rules = (_ruleset(module, rules_a, "rules_a"), _ruleset(module, rules_b, "rules_b"))
             self.states = tuple(source.with_rules(r) for r in self.rules)
             self.notes: list = []  # messages, read in the current language
         else:
             scenario = _scenario(source)
-            self.rules = (_ruleset(scenario.module, rules_a), _ruleset(scenario.module, rules_b))
+            module = scenario.module
+            self.rules = (_ruleset(module, rules_a, "rules_a"), _ruleset(module, rules_b, "rules_b"))
             replays = [_replay_under(scenario, r, at_step) for r in self.rules]
             self.states = tuple(state for state, _note in replays)
             self.notes = [note for _state, note in replays if note]

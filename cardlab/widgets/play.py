@@ -42,24 +42,61 @@ the end. :meth:`Table.save_scenario` writes it, for ``cardlab check`` and the st
 from __future__ import annotations
 
 import asyncio
+import errno
+import os
 import re
+import secrets
 import shlex
+import stat
+from collections.abc import Iterable, Mapping
 from html import escape
 from pathlib import Path
+from typing import NoReturn
 
 import yaml
 
 from ..cards import plain
-from ..engine import Event, NotationError, State
-from ..i18n import Message, _, commas, n_, ors, p_
+from ..engine import DealError, Event, NotationError, State
+from ..i18n import N_, Message, _, commas, n_, ors, p_, shorten, shown
+from ..outfile import OutFile, OutFileError
 from ..scenario import GAME_MODULES, Lines, game_module
 from ..svg import state_svg
-from .base import ACCEPTED, INFO, REFUSED, SIZES, lines_html, still_html
+from .base import ACCEPTED, INFO, REFUSED, SIZES, WidgetError, _flag, _seconds, lines_html, still_html
 from .tryit import SELECT_FIRST, TryIt, verdict_html
 
 # Seat names, clockwise; a learner types or reads the seat letter beside each (甲 (A)).
 NAMES = "甲乙丙丁戊己"
 PAUSE = 0.8  # seconds between two bot moves in the view
+# The longest pause: the learner's buttons wait while the bots move, so a longer one looks like a hang.
+MAX_PAUSE = 10.0
+SEEDS = 1_000_000  # a fresh random seed (seed=None) is below this: short enough to note down
+
+
+class SaveError(WidgetError):
+    """A game that was not saved (:meth:`Table.save_scenario`). The message is one sentence, in the
+    language current when it is read, saying where and why; the table shows it too."""
+
+
+# Why a file could not be written, by the system's error number, as a learner reads it.
+_WRITE_FAULTS = {errno.EACCES: N_("permission denied"), errno.EPERM: N_("permission denied"),
+                 errno.EROFS: N_("the disk is read-only"), errno.ENOSPC: N_("the disk is full"),
+                 errno.ENAMETOOLONG: N_("the name is too long"), errno.ELOOP: N_("too many symbolic links")}
+if hasattr(errno, "EDQUOT"):
+    _WRITE_FAULTS[errno.EDQUOT] = N_("the disk quota is used up")
+
+
+def _fault(exc: OSError):
+    """Why ``exc`` stopped a write, in the current language (the system's own words for a rare one)."""
+    if exc.errno in _WRITE_FAULTS:
+        return _(_WRITE_FAULTS[exc.errno])
+    return exc.strerror or str(exc)
+
+
+def _place(path) -> str:
+    """A path as a refusal echoes it, on one line: whole up to 100 characters, else its start and
+    its end; a character that cannot be shown (a newline, NUL) as Python writes it, ``\\n``."""
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(path))
+    return text if len(text) <= 100 else f"{text[:48]}…{text[-48:]}"
 
 
 class _ScenarioDumper(yaml.SafeDumper):
@@ -79,6 +116,29 @@ def _bot(name: str, seed: int):
     from ..bots import make_bot
 
     return make_bot(name, seed=seed)
+
+
+def _bots(bots) -> str | dict:
+    """``bots`` as the table keeps it: a bot name, or a copy of a mapping of seats to bot names."""
+    from ..bots import BOTS
+
+    names = list(bots.values()) if isinstance(bots, Mapping) else [bots]
+    if not isinstance(bots, (str, Mapping)):
+        raise WidgetError(f"bots must be a bot name ({', '.join(BOTS)}) or a mapping of seats to bot names, "
+                          f"not {shown(bots)}")
+    for name in names:
+        if not isinstance(name, str) or name not in BOTS:
+            raise WidgetError(f"no bot named {shown(name)} (bots: {', '.join(BOTS)})")
+    return dict(bots) if isinstance(bots, Mapping) else bots
+
+
+def _seed(seed) -> int:
+    """``seed``, a whole number; ``None``: a fresh random one."""
+    if seed is None:
+        return secrets.randbelow(SEEDS)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise WidgetError(f"seed must be a whole number (or None for a fresh random one), not {shown(seed)}")
+    return seed
 
 
 def _word(value):
@@ -121,68 +181,88 @@ class Table(TryIt):
 
     ``players`` is a list of names in clockwise order, or their number (named 甲, 乙, 丙 ...;
     default: 2 for durak, 4 for daifugo, 3 for gandengyan). ``bots`` names the bot of every other
-    seat (``"random"``, ``"simple"``, ``"montecarlo"``), or maps seats to bot names. ``seed`` fixes
-    every deal and every bot's choices. With ``match=True`` the games go on: a Daifugo set of four
+    seat (``"random"``, ``"simple"``, ``"montecarlo"``), or maps seats to bot names. ``seed`` (a
+    whole number) fixes every deal and every bot's choices, so that a lesson's game is the same on
+    every run; ``seed=None`` deals a new game every time, with a fresh random seed kept in
+    :attr:`seed` (and in a saved game's ``source``) to play it again. ``pause`` is the seconds
+    between two bot moves in the view (0 to 10). With ``match=True`` the games go on: a Daifugo set of four
     games (jdf, with the exchange and 都落ち) or a three-game match with points (yeeqia); Gan Deng
     Yan games with the winner dealing next; Durak games with the loser dealing next; a score table
     between games (:meth:`score_table`).
 
     A new deal stops before the bots' first moves: the view plays them one by one,
     :meth:`bots_move` at once. After the learner's accepted action (:meth:`press`) the bots answer
-    at once, up to the learner's next turn or the end of the game. Raises ``ValueError`` for an
-    unknown game, rule set, seat or bot, or a number of players the rule set does not allow."""
+    at once, up to the learner's next turn or the end of the game. Raises
+    :class:`~cardlab.widgets.WidgetError` (a ``ValueError``), in one sentence naming the argument,
+    for an unknown game, rule set, seat or bot, a number of players the rule set does not allow, or
+    an argument of the wrong kind (``seed="7"``, ``match="no"``, ``pause=float("inf")``)."""
 
     def __init__(self, game: str, rules: str, players=None, seat: str | None = None, bots="simple",
-                 seed: int = 0, match: bool = False, four_colour: bool = False, size: str | None = None,
+                 seed: int | None = 0, match: bool = False, four_colour: bool = False, size: str | None = None,
                  pause: float = PAUSE):
-        self.bots_spec = bots
-        self.seed = seed
-        self.match = bool(match)
-        self.pause = pause
+        self.bots_spec = _bots(bots)
+        self.seed = _seed(seed)
+        self.match = _flag(match, "match")
+        self.pause = _seconds(pause, "pause", MAX_PAUSE)
         self.all_hands = False
-        self._setup(game, rules, players, seat)
+        self._set_up(self._plan(game, rules, players, seat))
         super().__init__(self._state, four_colour=four_colour, size=size)
         self._state = self._game_state  # TryIt copies its source; the table plays the game itself
         self._player = self.seat
 
     # --- setting up ----------------------------------------------------------------------------
 
-    def _setup(self, game: str, rules: str, players, seat: str | None) -> None:
-        if game not in GAME_MODULES:
-            raise ValueError(f"no game named {game!r} (games: {', '.join(GAME_MODULES)})")
+    def _plan(self, game: str, rules: str, players, seat: str | None, keep: str | None = None) -> dict:
+        """Everything a table of ``game`` under ``rules`` needs, checked, with its first deal (the
+        seat ``keep`` when ``seat`` is None and it plays at it, else the first); nothing of the
+        table changes here, so a refused new table leaves the one being played as it was."""
+        if not isinstance(game, str) or game not in GAME_MODULES:
+            raise WidgetError(f"no game named {shown(game)} (games: {', '.join(GAME_MODULES)})")
         module = game_module(game)
-        if rules not in module.RULESETS:
-            raise ValueError(f"{game} has no rule set {rules!r} ({', '.join(module.RULESETS)})")
+        if not isinstance(rules, str) or rules not in module.RULESETS:
+            raise WidgetError(f"{game} has no rule set {shown(rules)} ({', '.join(module.RULESETS)})")
         low, high = module.PLAYER_COUNTS[rules]
         if players is None:
             players = min(max(module.DEFAULT_PLAYERS, low), high)
-        if isinstance(players, int) and not isinstance(players, bool):
+        if isinstance(players, bool) or not isinstance(players, (int, Iterable)):
+            raise WidgetError(f"players must be a number of players or a list of their names, not {shown(players)}")
+        if isinstance(players, int):
             if not low <= players <= min(high, len(NAMES)):
-                raise ValueError(f"{rules} is for {low} to {high} players, not {players}")
+                raise WidgetError(f"{rules} is for {low} to {high} players, not {players}")
             players = list(NAMES[:players])
         players = tuple(players)
         if not low <= len(players) <= high:
             count = f"{low}" if low == high else f"{low} to {high}"
-            raise ValueError(f"{rules} is for {count} players, not {len(players)}")
-        self.game, self.rules_name, self.module = game, rules, module
-        self.players = players
+            raise WidgetError(f"{rules} is for {count} players, not {len(players)}")
         if seat is None:
-            seat = players[0]
+            seat = keep if keep in players else players[0]
         elif seat not in players:
             seat = next((p for i, p in enumerate(players) if "ABCDEFGH"[i] == str(seat).upper()), seat)
         if seat not in players:
-            raise ValueError(f"seat {seat!r} is not a player ({', '.join(players)})")
-        self.seat = seat
+            raise WidgetError(f"seat {shown(seat)} is not a player ({', '.join(map(str, players))})")
         names = self.bots_spec if isinstance(self.bots_spec, dict) else {}
-        unknown = set(names) - set(players)
+        unknown = [p for p in names if p not in players]
         if unknown:
-            raise ValueError(f"bots names seats that are not players: {', '.join(sorted(map(str, unknown)))}")
-        self.bots = {p: _bot(names.get(p, "simple") if isinstance(self.bots_spec, dict) else self.bots_spec,
-                             self.seed * 100 + i)
-                     for i, p in enumerate(players) if p != seat}
+            raise WidgetError(_("bots names {seats}, who would not be at the table (players: {players})",
+                                seats=commas(sorted(shown(p) for p in unknown)), players=commas(players)))
+        try:
+            match = module.new_match(rules, players, seed=self.seed) if self.match else None
+            state = match.game if match is not None else module.new_game(rules, players, seed=self.seed)
+        except DealError as exc:  # players' names: the engine's own sentence
+            raise WidgetError(str(exc)) from None
+        bots = {p: _bot(names.get(p, "simple") if isinstance(self.bots_spec, dict) else self.bots_spec,
+                        self.seed * 100 + i)
+                for i, p in enumerate(players) if p != seat}
+        return {"game": game, "rules_name": rules, "module": module, "players": players, "seat": seat,
+                "bots": bots, "_match": match, "state": state}
+
+    def _set_up(self, plan: dict) -> None:
+        """Make :meth:`_plan`'s table this one."""
+        state = plan.pop("state")
+        for name, value in plan.items():
+            setattr(self, name, value)
         self._records: list[dict] = []
-        self._match = module.new_match(rules, players, seed=self.seed) if self.match else None
-        self._start(self._match.game if self._match is not None else module.new_game(rules, players, seed=self.seed))
+        self._start(state)
 
     def _start(self, state: State) -> None:
         """Make ``state`` the game being played, as dealt."""
@@ -202,15 +282,20 @@ class Table(TryIt):
     def choose(self, game: str | None = None, rules: str | None = None, players=None) -> str:
         """A new table: another game, rule set or number of players (each left out: as now, or
         for a new game its first rule set and, when the players now seated do not fit it, its
-        usual number). Returns the opening text."""
+        usual number). Returns the opening text. Raises :class:`~cardlab.widgets.WidgetError`
+        as the constructor does, and then changes nothing: the game being played goes on."""
+        known = isinstance(game, str) and game in GAME_MODULES
         if game is not None and game != self.game and rules is None:
-            rules = next(iter(game_module(game).RULESETS)) if game in GAME_MODULES else None
-        game, rules = game or self.game, rules or self.rules_name
-        if players is None and game in GAME_MODULES and rules in game_module(game).RULESETS:
-            low, high = game_module(game).PLAYER_COUNTS[rules]
-            players = self.players if low <= len(self.players) <= high else None
-        names = NAMES[:players] if isinstance(players, int) else players or ()
-        self._setup(game, rules, players, self.seat if self.seat in names else None)
+            rules = next(iter(game_module(game).RULESETS)) if known else None
+        game = self.game if game is None else game
+        rules = self.rules_name if rules is None else rules
+        if players is None and (known or game == self.game):
+            module = game_module(game)
+            if isinstance(rules, str) and rules in module.RULESETS:
+                low, high = module.PLAYER_COUNTS[rules]
+                players = self.players if low <= len(self.players) <= high else None
+        # The learner keeps their seat at a table of the players asked for, or of those seated now.
+        self._set_up(self._plan(game, rules, players, None, keep=self.seat if players is not None else None))
         self._player = self.seat
         return self._say(self._opening(), INFO)
 
@@ -266,8 +351,9 @@ class Table(TryIt):
         count = len(self.players)
         where = {"game": _(self._state.game_title), "rules": self.rules_name, "number": self.number}
         if self._match is not None and self._match.games is not None:
-            first = n_("Game {number} of {games} ({kind}) of {game} ({rules}), {count} player.",
-                       "Game {number} of {games} ({kind}) of {game} ({rules}), {count} players.", count,
+            # The kind names the rule set already ("jdf set"): not twice.
+            first = n_("Game {number} of {games} ({kind}) of {game}, {count} player.",
+                       "Game {number} of {games} ({kind}) of {game}, {count} players.", count,
                        games=self._match.games, kind=_word(self._match.kind), **where)
         elif self.match:
             first = n_("Game {number} of {game} ({rules}), {count} player.",
@@ -373,6 +459,7 @@ class Table(TryIt):
         """The learner's seat does ``verb`` with the selected cards. Accepted: the action is
         applied, then the bots answer at once; returns the narration of it all and the status.
         Refused: nothing changes (the selection is kept); returns the reason."""
+        self._check_verb(verb)
         return self._answered(*self._learner_press(verb))
 
     def type_move(self, text: str) -> str:
@@ -507,22 +594,72 @@ class Table(TryIt):
     def save_scenario(self, path: str | Path, overwrite: bool = False) -> str:
         """Write the current game as a scenario file that ``cardlab check`` and the stepper
         accept; returns what was written where, with its full path in the command that checks it.
-        Writes nothing into a folder that does not exist, nor over a file that exists unless
-        ``overwrite`` (the view asks first)."""
-        target = Path(path).expanduser().resolve()
-        if not target.parent.is_dir():
-            return self._aside(_("Not saved: there is no folder {folder}.", folder=str(target.parent)), REFUSED)
-        if target.is_dir():
-            return self._aside(_("Not saved: {path} is a folder; give a file name, such as {example}.",
-                                 path=str(target), example=str(target / self._default_path())), REFUSED)
-        if target.exists() and not overwrite:
-            return self._aside(_("Not saved: {path} already exists; save it with overwrite=True to replace it.",
-                                 path=str(target)), REFUSED)
-        target.write_text(self.scenario_text(), encoding="utf-8")
+
+        Writes a regular file only, and nothing into a folder that does not exist, nor over a file
+        that exists unless ``overwrite`` (the view asks first). The game goes to a new file in the
+        same folder, which replaces the old one once complete (:class:`~cardlab.outfile.OutFile`): a
+        write that fails part-way (a full disk) leaves an earlier saved game as it was. When it writes nothing it raises
+        :class:`SaveError`, one sentence saying why (no such folder, a folder, a file that exists,
+        a named pipe or device, a name the system refuses, no permission ...), which the table
+        shows too."""
+        target, found = self._target(path)
+        if found is not None and not overwrite:
+            self._not_saved(_("Not saved: {path} already exists; save it with overwrite=True to replace it.",
+                              path=_place(target)))
+        try:
+            with OutFile(target) as f:
+                f.write(self.scenario_text())
+        except OSError as exc:
+            if isinstance(exc, OutFileError) and exc.errno not in _WRITE_FAULTS:
+                self._not_saved(_("Not saved: {reason}.", reason=str(exc)))  # the sentence names the file
+            self._not_saved(_("Not saved: cannot write {path}: {reason}.", path=_place(target), reason=_fault(exc)))
         return self._aside(n_("Saved game {number} ({count} step) as {path}; check it with: {command}",
                               "Saved game {number} ({count} steps) as {path}; check it with: {command}",
                               len(self._steps), number=self.number, path=str(target),
                               command=f"cardlab check {shlex.quote(str(target))}"))
+
+    def _target(self, path) -> tuple[Path, os.stat_result | None]:
+        """The file ``path`` names, as a full path with links followed, and what is there now (None:
+        nothing); :class:`SaveError` when it cannot be a scenario file the table writes. Nothing
+        is opened: a named pipe would wait for a reader."""
+        if not isinstance(path, (str, os.PathLike)) or not isinstance(os.fspath(path), str):
+            self._not_saved(_("Not saved: a file name is text, such as {example}, not {value}.",
+                              example=self._default_path(), value=shown(path)))
+        name = os.fspath(path)
+        if "\0" in name:
+            self._not_saved(_("Not saved: a file name cannot hold the character NUL ({path}).",
+                              path=_place(name)))
+        try:
+            target = Path(name).expanduser()
+        except RuntimeError:  # ~someone: no such user, or no home folder
+            user = name.split("/")[0].split(os.sep)[0]
+            self._not_saved(_("Not saved: there is no home folder {user} (in {path}).", user=shorten(user),
+                              path=_place(name)))
+        try:
+            target = target.resolve()
+            if not target.parent.is_dir():
+                self._not_saved(_("Not saved: there is no folder {folder}.", folder=_place(target.parent)))
+            found = os.stat(target)
+        except FileNotFoundError:
+            return target, None
+        except (OSError, RuntimeError) as exc:  # RuntimeError: links in a loop, before Python 3.13
+            reason = _fault(exc) if isinstance(exc, OSError) else _(_WRITE_FAULTS[errno.ELOOP])
+            self._not_saved(_("Not saved: cannot write {path}: {reason}.", path=_place(target), reason=reason))
+        if stat.S_ISDIR(found.st_mode):
+            self._not_saved(_("Not saved: {path} is a folder; give a file name, such as {example}.",
+                              path=_place(target), example=_place(target / self._default_path())))
+        if not stat.S_ISREG(found.st_mode):
+            self._not_saved(_("Not saved: {path} is not a regular file (it may be a named pipe or a device); "
+                              "give the name of a new file.", path=_place(target)))
+        if not os.access(target, os.W_OK):
+            self._not_saved(_("Not saved: cannot write {path}: {reason}.", path=_place(target),
+                              reason=_(_WRITE_FAULTS[errno.EACCES])))
+        return target, found
+
+    def _not_saved(self, message) -> NoReturn:
+        """Show why nothing was saved, and raise it as a :class:`SaveError`."""
+        self._aside(message, REFUSED)
+        raise SaveError(message) from None  # the sentence says it all: no system error under it
 
     # --- drawing --------------------------------------------------------------------------------
 
@@ -602,16 +739,20 @@ class Table(TryIt):
         return f"{self.game}_{self.rules_name}_game{self.number}.yaml"
 
     def _on_save(self, overwrite: bool = False) -> None:
-        """Save as scenario: a file that exists already is replaced only once confirmed."""
-        target = Path(self._path.value.strip() or self._default_path()).expanduser().resolve()
-        if target.is_file() and not overwrite:
-            self._confirming = target
-            self._confirm_text.value = self._confirm_html()
-            self._confirm.layout.display = None
-            return
+        """Save as scenario: a file that exists already is replaced only once confirmed; why
+        nothing was saved is shown under the account of the game."""
         self._confirming = None
         self._confirm.layout.display = "none"
-        self.save_scenario(target, overwrite=overwrite)
+        try:
+            target, found = self._target(self._path.value.strip() or self._default_path())
+            if found is not None and not overwrite:
+                self._confirming = target
+                self._confirm_text.value = self._confirm_html()
+                self._confirm.layout.display = None
+                return
+            self.save_scenario(target, overwrite=overwrite)
+        except SaveError:
+            pass  # the table shows why
 
     def _confirm_html(self) -> str:
         return escape(str(_("{path} already exists. Replace it?", path=str(self._confirming)))) + "&nbsp;"
@@ -633,7 +774,11 @@ class Table(TryIt):
         self._count_menu.value = len(self.players) if len(self.players) in counts else counts[0]
 
     def _on_new(self) -> None:
-        self.choose(self._game_menu.value, self._rules_menu.value, self._count_menu.value)
+        try:
+            self.choose(self._game_menu.value, self._rules_menu.value, self._count_menu.value)
+        except WidgetError as exc:  # the game being played goes on
+            self._aside(_("No new table: {reason}", reason=exc.args[0]), REFUSED)
+            return
         self._start_bots()
 
     def _on_next(self) -> None:

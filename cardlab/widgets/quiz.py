@@ -4,20 +4,20 @@ A question's ``question``, each of its ``choices`` and its ``explanation`` may b
 several languages, as a scenario's title and notes are (SCENARIOS.md, "Top level"): a string (the
 English text) or a mapping from a language tag (``en``, ``zh-TW``, ``ja``) to the text, which must
 hold ``en``. A learner reads each in the current language (:func:`cardlab.i18n.get_language`), or
-in English where the mapping lacks it. ``answer`` names a choice by its English text (or its
-index), the same whatever the language."""
+in English where the mapping lacks it. ``answer`` names the right choice by its English text, the
+same whatever the language: an answer written ``2`` is the choice that reads ``2``, never the
+third choice. To name a choice by its place instead, write ``answer: {index: N}``, counting the
+choices from 0. No text may hold a control character or a lone surrogate, which a terminal would
+act on or could not print."""
 
 from __future__ import annotations
 
-import re
 from html import escape
 from pathlib import Path
 from typing import Iterable
 
-import yaml
-
-from .. import lessondata
-from ..engine import Action, State
+from .. import yamlfile
+from ..engine import Action, State, shorten
 from ..i18n import Later, Message, _, get_language, language, p_
 from ..scenario import LANGUAGES, Lines, Scenario, ScenarioError, Text, load
 from ..svg import state_svg
@@ -26,19 +26,33 @@ from .base import (ACCEPTED, REFUSED, VERDICT_COLOURS, _scenario, _replay, lines
 
 
 _QUESTION_KEYS = {"question", "choices", "answer", "explanation", "state"}
-
-
-class _QuizLoader(yaml.SafeLoader):
-    """The safe loader with YAML 1.2 booleans: only true and false, so that a choice written
-    ``Yes`` or ``No`` stays that text."""
-
-
-_BOOL = "tag:yaml.org,2002:bool"
-_QuizLoader.yaml_implicit_resolvers = {
-    first: [(tag, regexp) for tag, regexp in resolvers if tag != _BOOL]
-    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()}
-_QuizLoader.add_implicit_resolver(_BOOL, re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
 _FILE_KEYS = {"question", "choices", "answer", "explanation", "position"}
+INDEX_FORM = "{index: N}"  # how a quiz names the right choice by its place
+
+
+class QuizError(ValueError):
+    """A question or quiz file that cannot be used. ``str()`` is one line: ``PATH (line N,
+    question Q): FAULT`` for a file, ``question Q: FAULT`` for questions given in Python. ``keys``
+    lead from the question to the value at fault (``("choices", 1)``), for its line."""
+
+    def __init__(self, fault: str, path: str | None = None, line: int | None = None,
+                 question: int | None = None, keys: tuple = ()):
+        self.fault, self.path, self.line, self.question, self.keys = fault, path, line, question, keys
+        place = ", ".join(([f"line {line}"] if line is not None else [])
+                          + ([f"question {question}"] if question is not None else []))
+        if path is None:
+            text = f"{place}: {fault}" if place else fault
+        else:
+            text = f"{path} ({place}): {fault}" if place else f"{path}: {fault}"
+        super().__init__(text)
+
+    def in_file(self, path: str, root) -> "QuizError":
+        """This fault, placed in the quiz file ``path`` whose YAML nodes are ``root``."""
+        line = None
+        if self.question is not None and root is not None:
+            line = (yamlfile.line_of(root, self.question - 1, *self.keys)
+                    or yamlfile.line_of(root, self.question - 1))
+        return QuizError(self.fault, path, line, self.question, self.keys)
 
 
 class QuizText(Message):
@@ -77,11 +91,13 @@ class QuizText(Message):
         return (QuizText, (self.source,))
 
 
-def _quiz_text(value, where: str, what: str, required: bool = True) -> QuizText:
+def _quiz_text(value, question: int, what: str, keys: tuple, required: bool = True) -> QuizText:
     """A question's text: a string (English), or a mapping from language tags to strings that
-    holds ``en``; a message of cardlab's own as it is. Raises ``ValueError`` saying what is wrong
-    with ``what`` (``choice 1``) of question ``where`` (``question 2``)."""
-    what = f"{where}: {what}"
+    holds ``en``; a message of cardlab's own as it is. Raises :class:`QuizError` saying what is
+    wrong with ``what`` (``choice 1``) of question number ``question``, found at ``keys``."""
+    def fail(fault: str, *more):
+        raise QuizError(fault, question=question, keys=keys + more)
+
     if isinstance(value, QuizText):
         return value
     if isinstance(value, (Message, Text)):
@@ -92,124 +108,155 @@ def _quiz_text(value, where: str, what: str, required: bool = True) -> QuizText:
                 near = next((t for t in LANGUAGES if isinstance(lang, str) and t.lower() == lang.strip().lower()),
                             None)
                 hint = f"; write it {near}" if near else ""
-                raise ValueError(f"{what}: unknown language tag {lang!r} (tags: {', '.join(LANGUAGES)}){hint}")
+                fail(f"{what}: unknown language tag {_echo(lang)} (tags: {', '.join(LANGUAGES)}){hint}", lang)
         if "en" not in value:
-            raise ValueError(f"{what} has no en text: text in several languages must hold en, the text shown "
-                             f"in any language it lacks (it has: {', '.join(map(str, value))})")
+            fail(f"{what} has no en text: text in several languages must hold en, the text shown in any "
+                 f"language it lacks (it has: {', '.join(value)})")
         texts = {}
         for lang, text in value.items():
             if isinstance(text, (dict, list)) or text is None or isinstance(text, bool):
-                raise ValueError(f"{what} in {lang} must be text, not {text!r}")
+                fail(f"{what} in {lang} must be text, not {_echo(text)}", lang)
             texts[lang] = str(text).strip()
             if not texts[lang]:
-                raise ValueError(f"{what} in {lang} is empty; leave the language out to show the en text instead")
+                fail(f"{what} in {lang} is empty; leave the language out to show the en text instead", lang)
+            bad = yamlfile.unprintable(texts[lang])
+            if bad:
+                fail(f"{what} in {lang} holds {bad}, which cannot be printed", lang)
         return QuizText(Text(texts))
-    if isinstance(value, (list, bool)) or (value is None and required):
-        raise ValueError(f"{what} must be text, or a mapping from language tags ({', '.join(LANGUAGES)}) "
-                         f"to text, not {value!r}")
+    if isinstance(value, (list, tuple, bool)) or (value is None and required):
+        fail(f"{what} must be text, or a mapping from language tags ({', '.join(LANGUAGES)}) to text, "
+             f"not {_echo(value)}")
     text = "" if value is None else str(value).strip()
     if required and not text:
-        raise ValueError(f"{what} is empty")
+        fail(f"{what} is empty")
+    bad = yamlfile.unprintable(text)
+    if bad:
+        fail(f"{what} holds {bad}, which cannot be printed")
     return QuizText(Text(text))
+
+
+def _echo(value) -> str:
+    """``value`` as a message shows what a file wrote: its first 60 characters."""
+    return repr(shorten(value)) if isinstance(value, str) else shorten(repr(value))
 
 
 class Quiz(Widget):
     """Multiple-choice questions with immediate feedback and a score.
 
     Each question is a dict: ``question`` (text), ``choices`` (a list of at least two texts),
-    ``answer`` (the English text of one of the choices, or its index), ``explanation`` (the rule,
-    shown with the feedback) and optionally ``state`` (a position drawn above the question; a
-    question asked on the same position as the one before it is not drawn again). Each text is a
+    ``answer`` (the English text of the right choice, such as ``"2"`` or ``2`` for the choice that
+    reads 2, or ``{"index": N}``, its place counting from 0), ``explanation`` (the rule, shown with
+    the feedback) and optionally ``state`` (a position drawn above the question; a question asked on
+    the same position as the one before it is not drawn again). Each text is a
     string (English) or a mapping from language tags to text holding ``en``, shown in the current
     language and in English where it lacks that language; in :attr:`questions` they are
     :class:`QuizText` messages, and ``answer`` the English text of the answer. A question is locked
     once answered; :meth:`reset` ("Try again") clears every answer. Lessons keep their questions in
-    a YAML file beside the notebook (:meth:`from_file`), so the answers are not in sight."""
+    a YAML file beside the notebook (:meth:`from_file`), so the answers are not in sight. Raises
+    :class:`QuizError` (a ``ValueError``) naming the question and the fault."""
 
     def __init__(self, questions: Iterable[dict]):
         self.questions = [self._checked(i, q) for i, q in enumerate(questions)]
         if not self.questions:
-            raise ValueError("a quiz needs at least one question")
+            raise QuizError("a quiz needs at least one question")
         self._chosen: dict[int, str] = {}
 
     @staticmethod
     def _checked(index: int, question: dict) -> dict:
+        number = index + 1
+
+        def fail(fault: str, *keys):
+            raise QuizError(fault, question=number, keys=keys)
+
         if not isinstance(question, dict):
-            raise ValueError(f"question {index + 1}: write it as question, choices, answer, explanation")
+            fail("write it as question, choices, answer, explanation")
         unknown = set(question) - _QUESTION_KEYS
         if unknown:
-            raise ValueError(f"question {index + 1}: unknown key(s) {', '.join(sorted(map(str, unknown)))} "
-                             f"(allowed: {', '.join(sorted(_QUESTION_KEYS))})")
-        where = f"question {index + 1}"
+            first = min(unknown, key=str)
+            fail(f"unknown key(s) {', '.join(_echo(k) for k in sorted(unknown, key=str))} "
+                 f"(allowed: {', '.join(sorted(_QUESTION_KEYS))})", first)
         given = question.get("choices")
         if isinstance(given, dict):
-            raise ValueError(f"{where}: choices is a list, each choice a text or a mapping from language tags "
-                             "to text, such as [Yes, {en: No, ja: いいえ}]")
+            fail("choices is a list, each choice a text or a mapping from language tags to text, such as "
+                 "[Yes, {en: No, ja: いいえ}]", "choices")
         if given is not None and not isinstance(given, (list, tuple)):
-            raise ValueError(f"{where}: choices is a list of at least two texts, not {given!r}")
+            fail(f"choices is a list of at least two texts, not {_echo(given)}", "choices")
         if not question.get("question") or len(given or ()) < 2:
-            raise ValueError(f"{where}: needs the question text and at least two choices")
-        text = _quiz_text(question["question"], where, "the question")
-        choices = [_quiz_text(c, where, f"choice {i + 1}") for i, c in enumerate(given)]
+            fail("needs the question text and at least two choices")
+        text = _quiz_text(question["question"], number, "the question", ("question",))
+        choices = [_quiz_text(c, number, f"choice {i + 1}", ("choices", i)) for i, c in enumerate(given)]
         keys = [c.en for c in choices]
-        twice = next((k for i, k in enumerate(keys) if k in keys[:i]), None)
+        twice = next((i for i, k in enumerate(keys) if k in keys[:i]), None)
         if twice is not None:
-            raise ValueError(f"{where}: the choice {twice!r} is given twice")
+            fail(f"the choice {_echo(keys[twice])} is given twice", "choices", twice)
         shown = [c.in_every_language() for c in choices]
         for lang in LANGUAGES:
             texts = [s[lang] for s in shown]
             same = next((k for i, k in enumerate(texts) if k in texts[:i]), None)
             if same is not None:
-                raise ValueError(f"{where}: two choices read {same!r} in {lang}; a learner could not tell "
-                                 "them apart")
-        answer = question.get("answer")
-        if isinstance(answer, int) and not isinstance(answer, bool) and 0 <= answer < len(choices):
-            answer = keys[answer]
-        elif isinstance(answer, QuizText):
-            answer = answer.en
-        if answer not in keys:
-            raise ValueError(f"{where}: the answer {answer!r} is not one of the choices (name it by its "
-                             "English text or its index)")
-        explanation = _quiz_text(question.get("explanation"), where, "the explanation", required=False)
+                fail(f"two choices read {_echo(same)} in {lang}; a learner could not tell them apart", "choices")
+        answer = _answer(question.get("answer"), keys, fail)
+        explanation = _quiz_text(question.get("explanation"), number, "the explanation", ("explanation",),
+                                 required=False)
         return {"question": text, "choices": choices, "answer": answer, "explanation": explanation,
                 "state": question.get("state")}
 
     @classmethod
     def from_file(cls, path: str | Path) -> "Quiz":
         """Questions from a YAML file: a list of ``question``, ``choices``, ``answer`` (the English
-        text of a choice, or its index), ``explanation`` and optionally ``position: {scenario:
-        PATH, step: N}`` (the position after step N of a scenario file as the :class:`Stepper`
-        numbers steps, its path relative to the quiz file). ``question``, ``explanation`` and each
-        choice are text, or a mapping from language tags (``en``, ``zh-TW``, ``ja``) to text that
-        holds ``en``. Raises ``ValueError`` naming the file and question for anything wrong in it."""
-        path = Path(path)
+        text of the right choice, or ``{index: N}``, its place counting from 0), ``explanation``
+        and optionally ``position: {scenario: PATH, step: N}`` (the position after step N of a
+        scenario file as the :class:`Stepper` numbers steps, its path relative to the quiz file).
+        ``question``, ``explanation`` and each choice are text, or a mapping from language tags
+        (``en``, ``zh-TW``, ``ja``) to text that holds ``en``. Only ``true`` and ``false`` are
+        booleans (YAML 1.2): a choice written ``Yes`` stays that text.
+
+        The file is read as a scenario file is (:mod:`cardlab.yamlfile`): a regular file of at
+        most 1 MB, without alias bombs, values nested deeper than 100, or a key given twice.
+        Raises :class:`QuizError` (a ``ValueError``) for anything wrong, one line naming the file,
+        the line, the question and the fault:
+        ``quizzes/02.yaml (line 9, question 2): choice 1: unknown language tag 'jp' (...)``."""
+        path_s = str(path)
+        text = None
         try:
-            data = yaml.load(lessondata.read_bytes(path).decode("utf-8"), Loader=_QuizLoader)
-        except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
-            raise ValueError(f"{path}: cannot read the quiz: {exc}") from None
+            text = yamlfile.read_text(path, "quiz")
+            data, root = yamlfile.parse(text, path_s, "quiz", yaml12_booleans=True)
+        except yamlfile.YAMLFileError as exc:
+            item = yamlfile.top_item_at(text, exc.line) if text is not None and exc.line is not None else None
+            raise QuizError(exc.fault, path_s, exc.line, None if item is None else item + 1) from None
         if not isinstance(data, list):
-            raise ValueError(f"{path}: a quiz file is a list of questions")
+            raise QuizError("a quiz file is a list of questions, each with question, choices and answer",
+                            path_s, None if root is None else yamlfile.line_of(root))
         questions = []
-        for i, item in enumerate(data):
-            if isinstance(item, dict) and set(item) - _FILE_KEYS:
-                extra = ", ".join(sorted(map(str, set(item) - _FILE_KEYS)))
-                raise ValueError(f"{path}: question {i + 1}: unknown key(s) {extra} "
-                                 f"(allowed: {', '.join(sorted(_FILE_KEYS))})")
-            if isinstance(item, dict) and "position" in item:
-                item = dict(item)
-                position = item.pop("position")
-                if not isinstance(position, dict) or set(position) - {"scenario", "step"} or "scenario" not in position:
-                    raise ValueError(f"{path}: question {i + 1}: position is {{scenario: PATH, step: N}}")
-                try:
-                    scenario = load(path.parent / str(position["scenario"]))
-                    item["state"], _frames = _replay(scenario, scenario.rules, position.get("step", 0))
-                except (ScenarioError, ValueError) as exc:
-                    raise ValueError(f"{path}: question {i + 1}: {exc}") from None
-            questions.append(item)
         try:
+            for i, item in enumerate(data):
+                questions.append(cls._file_question(path, i, item))
             return cls(questions)
-        except ValueError as exc:
-            raise ValueError(f"{path}: {exc}") from None
+        except QuizError as exc:
+            raise exc.in_file(path_s, root) from None
+
+    @staticmethod
+    def _file_question(path: Path | str, index: int, item) -> dict:
+        """Question ``index`` of a quiz file as :class:`Quiz` takes it: its ``position`` replayed."""
+        if not isinstance(item, dict):
+            return item
+        extra = set(item) - _FILE_KEYS
+        if extra:
+            raise QuizError(f"unknown key(s) {', '.join(_echo(k) for k in sorted(extra, key=str))} "
+                            f"(allowed: {', '.join(sorted(_FILE_KEYS))})", question=index + 1,
+                            keys=(min(extra, key=str),))
+        if "position" not in item:
+            return item
+        item = dict(item)
+        position = item.pop("position")
+        if not isinstance(position, dict) or set(position) - {"scenario", "step"} or "scenario" not in position:
+            raise QuizError("position is {scenario: PATH, step: N}", question=index + 1, keys=("position",))
+        try:
+            scenario = load(Path(path).parent / str(position["scenario"]))
+            item["state"], _frames = _replay(scenario, scenario.rules, position.get("step", 0))
+        except (ScenarioError, ValueError) as exc:
+            raise QuizError(str(exc), question=index + 1, keys=("position",)) from None
+        return item
 
     @classmethod
     def from_scenario(cls, source: Scenario | str | Path, step: int | None = None) -> "Quiz":
@@ -401,6 +448,31 @@ class Quiz(Widget):
         self._again.tooltip = str(_("clear every answer and start over"))
         score = _("Score: {score}", score=self.score)
         self._score.value = f"<b>{escape(str(score))}</b>&nbsp;"
+
+
+def _answer(answer, keys: list[str], fail) -> str:
+    """The English text of the choice ``answer`` names: a choice's text (an answer written ``2``
+    is the choice that reads ``2``), ``{index: N}`` (its place, counting from 0), or a
+    :class:`QuizText`. ``fail(fault, *keys)`` raises for anything else."""
+    if isinstance(answer, QuizText):
+        answer = answer.en
+    if isinstance(answer, dict) and set(answer) == {"index"}:
+        index = answer["index"]
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(keys):
+            fail(f"the answer {{index: {_echo(index)}}} names no choice: index counts the choices from 0, "
+                 f"so here it is 0 to {len(keys) - 1}", "answer", "index")
+        return keys[index]
+    if answer is None:
+        fail(f"needs an answer: the English text of the right choice, or its place as {INDEX_FORM} "
+             "(counting from 0)")
+    if isinstance(answer, (dict, list, tuple, bool)):
+        fail(f"the answer is the English text of the right choice, or its place as {INDEX_FORM} (counting "
+             f"from 0), not {_echo(answer)}", "answer")
+    text = str(answer).strip()
+    if text not in keys:
+        fail(f"the answer {_echo(text)} is not one of the choices (name it by its English text, or by its "
+             f"place as {INDEX_FORM}, counting from 0)", "answer")
+    return text
 
 
 def _legality_question(state: State, action: Action) -> dict:

@@ -7,10 +7,10 @@ from pathlib import Path
 
 from .. import lessondata
 from ..engine import Action, NotationError, State
-from ..i18n import _, get_language, p_
-from ..scenario import Scenario, load
+from ..i18n import _, get_language, p_, shown
+from ..scenario import MAX_BYTES, Scenario, load
 from ..svg import state_svg
-from .base import _whole_number, _replay, lines_html, still_html, stepper_steps, Widget
+from .base import _whole_number, _replay, lines_html, still_html, stepper_steps, Widget, WidgetError
 
 # Beside a folder of worked examples: their file names in the order the lessons use them.
 ORDER_FILE = "order.txt"
@@ -25,7 +25,7 @@ def example_order(folder: Path, scenarios: dict[str, Scenario]) -> list[str]:
     order = folder / ORDER_FILE
     listed = []
     if lessondata.is_file(order):
-        for number, line in enumerate(lessondata.read_bytes(order).decode("utf-8").splitlines(), 1):
+        for number, line in enumerate(_lines(order), 1):
             name = line.split("#", 1)[0].strip()
             if name and name not in scenarios:
                 raise ValueError(f"{order}, line {number}: {name!r} is not a worked example in {folder}")
@@ -34,6 +34,23 @@ def example_order(folder: Path, scenarios: dict[str, Scenario]) -> list[str]:
     names = listed + sorted(set(scenarios) - set(listed))
     groups = list(dict.fromkeys(_group(scenarios[name]) for name in names))
     return sorted(names, key=lambda name: groups.index(_group(scenarios[name])))
+
+
+def _lines(order: Path) -> list[str]:
+    """The lines of the file ``order``; raises ``ValueError`` naming it, and the line, for a file
+    that cannot be read, is larger than a scenario file may be, or is not UTF-8 text."""
+    try:
+        data = lessondata.read_bytes(order, MAX_BYTES + 1)
+    except OSError as exc:
+        raise ValueError(f"{order}: cannot read: {exc.strerror or exc}") from None
+    if len(data) > MAX_BYTES:
+        raise ValueError(f"{order}: larger than {MAX_BYTES // 2**20} MB, far more than a list of file names; "
+                         "is it the right file?")
+    try:
+        return data.decode("utf-8").splitlines()
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise ValueError(f"{order}, line {line}: not a UTF-8 text file") from None
 
 
 def _group(scenario: Scenario) -> tuple[str, str]:
@@ -101,7 +118,7 @@ class Referee(Widget):
         """The position after step ``step`` as the :class:`Stepper` numbers steps, and that step
         number, within the example (a step past its end: the end)."""
         if file not in self.titles:
-            raise ValueError(f"{file!r} is not one of the worked examples ({', '.join(self.titles)})")
+            raise WidgetError(f"{shown(file)} is not one of the worked examples ({', '.join(self.titles)})")
         scenario = self._scenarios[file]
         step = max(0, min(_whole_number(step, "the step"), len(stepper_steps(scenario)) - 1))
         return _replay(scenario, scenario.rules, step)[0], step

@@ -7,12 +7,12 @@ from pathlib import Path
 
 from ..cards import Card, plain
 from ..engine import State
-from ..i18n import _, get_language, p_
+from ..i18n import _, get_language, p_, shown
 from ..scenario import Scenario, expectation_words, run
 from ..svg import state_svg
 from .base import (
-    SIZES, SizedWidget, _keys, _large_buttons, _lay_out, _moved, _position_text, _scenario, _size, _whole_number,
-    fold_checks, lines_html, still_html, table_size, text_size)
+    SIZES, SizedWidget, WidgetError, _flag, _keys, _large_buttons, _lay_out, _moved, _position_text, _scenario, _size,
+    _whole_number, fold_checks, lines_html, still_html, table_size, text_size)
 
 
 class Stepper(SizedWidget):
@@ -42,12 +42,12 @@ class Stepper(SizedWidget):
                  four_colour: bool = False, size: str | None = None):
         self.scenario = _scenario(source)
         if view not in ("teaching", "player"):
-            raise ValueError(f"view must be 'teaching' or 'player', not {view!r}")
+            raise WidgetError(f"view must be 'teaching' or 'player', not {shown(view)}")
         if seat is not None and seat not in self.scenario.players:
-            raise ValueError(f"seat {seat!r} is not a player ({', '.join(self.scenario.players)})")
+            raise WidgetError(f"seat {shown(seat)} is not a player ({', '.join(self.scenario.players)})")
         self.view = view
         self.seat = seat if seat is not None or view == "teaching" else self.scenario.players[0]
-        self.four_colour = four_colour
+        self.four_colour = _flag(four_colour, "four_colour")
         self.size = _size(size)
         self.result = run(self.scenario, keep_states=True)
         # Frame 0 is the start; every other frame is one action step with the checks after it.

@@ -6,14 +6,15 @@ import re
 from html import escape
 from pathlib import Path
 
-from ..cards import Card, StandIn, card, format_cards, parse_token, plain
+from ..cards import Card, StandIn, format_cards, parse_token, plain
 from ..engine import REASON_CODES, Action, NotationError, State
-from ..i18n import N_, _, p_
+from ..i18n import N_, _, p_, shown
 from ..scenario import Scenario
 from ..svg import state_svg
 from .base import (
-    ACCEPTED, REFUSED, INFO, VERDICT_COLOURS, SIZES, _size, _scenario, _whole_number, _replay,
-    _moved, lines_html, _position_text, still_html, SizedWidget, table_size, _lay_out, _large_buttons)
+    ACCEPTED, REFUSED, INFO, VERDICT_COLOURS, SIZES, _size, _scenario, _whole_number, _replay, _flag,
+    _moved, lines_html, _position_text, still_html, SizedWidget, WidgetError, table_size, _lay_out,
+    _large_buttons)
 
 # In English; shown as _(SELECT_FIRST), in the language current then.
 SELECT_FIRST = N_("Select a card first.")
@@ -77,18 +78,22 @@ class TryIt(SizedWidget):
 
     Every verdict, hint and label is in the language current when it is made or drawn: after
     :func:`cardlab.set_language`, the next verdict is in the new language, and so are the labels
-    of the buttons and boxes from the view's next update."""
+    of the buttons and boxes from the view's next update.
+
+    An argument it cannot work with (a verb or a typed move that is not text, a size it does not
+    have ...) raises :class:`~cardlab.widgets.WidgetError`, saying which in one sentence; bad card
+    notation in :meth:`select` raises :class:`~cardlab.cards.CardError`."""
 
     def __init__(self, source: State | Scenario | str | Path, at_step: int | None = None,
                  four_colour: bool = False, size: str | None = None):
         if isinstance(source, State):
             if at_step is not None:
-                raise ValueError("at_step applies to a scenario, not to a State")
+                raise WidgetError("at_step applies to a scenario, not to a State")
             self._state = source.copy()
         else:
             scenario = _scenario(source)
             self._state, _note = _replay(scenario, scenario.rules, at_step)
-        self.four_colour = four_colour
+        self.four_colour = _flag(four_colour, "four_colour")
         self.size = _size(size)
         self.verbs = self._state.verbs()
         self._history: list[tuple[State, Action]] = []
@@ -130,7 +135,7 @@ class TryIt(SizedWidget):
         found = self._state._seat_from_letter(name) if isinstance(name, str) else None
         if found is None:
             seats = ", ".join(self._state.seat_label(p) for p in self._state.players)
-            raise ValueError(_("{name} is not a player ({seats})", name=repr(name), seats=seats))
+            raise WidgetError(_("{name} is not a player ({seats})", name=shown(name), seats=seats))
         return found
 
     @property
@@ -145,16 +150,19 @@ class TryIt(SizedWidget):
 
     def select(self, *cards: Card | StandIn | str) -> None:
         """Make ``cards`` (cards, stand-ins, or their notation such as ``"D5"`` or ``"BJ=5"``) the
-        selection, in this order; no argument clears it. Raises ``CardError`` for bad notation."""
-        self._selected = [parse_token(c) if isinstance(c, str) else c for c in cards]
+        selection, in this order; no argument clears it. Raises ``CardError`` for bad notation or
+        anything that is not a card."""
+        self._selected = [c if isinstance(c, (Card, StandIn)) else parse_token(c) for c in cards]
         self._reading = None
         self._refresh()
 
     def _select_codes(self, codes: list[str]) -> None:
         """The selection made in the picture (card codes, in the order selected); a stand-in
-        already written for a card that stays selected is kept."""
+        already written for a card that stays selected is kept. The page only asks: a code that is
+        not one of :meth:`selectable`'s is ignored."""
+        offered = {c.code: c for c in self.selectable()}
         written = {plain(t).code: t for t in self._selected}
-        chosen = [written.get(code) or card(code) for code in codes]
+        chosen = [written.get(code) or offered[code] for code in codes if code in offered]
         if chosen != self._selected:
             self._selected = chosen
             self._reading = None
@@ -241,6 +249,7 @@ class TryIt(SizedWidget):
         cleared, and when the seat has nothing left to do the seat moves to the first player who
         has. Refused or not an action (unknown verb, wrong number of cards, no card selected for a
         verb that takes cards): nothing changes."""
+        self._check_verb(verb)
         try:
             actor = self._player if player is None else self._seat(player)
         except ValueError as exc:
@@ -249,6 +258,13 @@ class TryIt(SizedWidget):
             return self._say(_(SELECT_FIRST), INFO)
         verb = verb.lower()
         return self._attempt(" ".join([actor, verb, *(str(c) for c in self._arguments(verb))]))
+
+    def _check_verb(self, verb) -> None:
+        """A :class:`WidgetError` for a verb that is not text (a verb the game lacks is the
+        engine's to refuse)."""
+        if not isinstance(verb, str):
+            example = shown(self._state.verbs()[0])
+            raise WidgetError(f"the verb must be text, such as {example}, not {shown(verb)}")
 
     def type_move(self, text: str) -> str:
         """Play a move typed in the notation, as a scenario file writes it: ``"A attack S8"`` (a
@@ -259,6 +275,9 @@ class TryIt(SizedWidget):
 
     def _typed(self, text: str) -> str:
         """``text`` with the seat being played put first when it starts with a verb."""
+        if not isinstance(text, str):
+            raise WidgetError(f"a typed move must be text, such as {shown(self.typing_example() or 'A take')}, "
+                              f"not {shown(text)}")
         words = text.split()
         if words and words[0].lower() in self._state.VERBS:
             return f"{self._player} {text}"

@@ -14,8 +14,8 @@ from pathlib import Path
 from . import common, compress, fetch, kernel, pages, patches, pyc, server, stamp, translations
 from .common import KERNEL_EXTENSION, ROOT, STAMP, TEMPLATES, log, mb, normalize, short_hash
 
-# JupyterLab settings that `make lab` uses too (no news, no update check, no autosave...).
-OVERRIDES = ROOT / "lab" / "overrides.json"
+# JupyterLab settings that installing cardlab brings too (no news, no update check, no autosave...).
+OVERRIDES = ROOT / "lab" / "overrides.d" / "cardlab.json"
 # ... and the site's own: a Markdown file (KEEPING-YOUR-WORK.md) opens rendered.
 SITE_OVERRIDES = {"@jupyterlab/docmanager-extension:plugin": {"defaultViewers": {"markdown": "Markdown Preview"}}}
 # Files of the npm package that the site does not need.

@@ -86,8 +86,8 @@ def build_cardlab_wheel(folder: Path) -> Path:
             shutil.copy2(ROOT / name, src / name)
         for licence in ROOT.glob("LICEN[CS]E*"):
             shutil.copy2(licence, src / licence.name)
-        shutil.copytree(ROOT / "cardlab", src / "cardlab",
-                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        for part in ("cardlab", "lab"):  # lab/: the data files pyproject.toml installs with cardlab
+            shutil.copytree(ROOT / part, src / part, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
         log("building the cardlab wheel from the checkout")
         pip("wheel", "--quiet", "--no-deps", "-w", str(folder), str(src))
     (wheel,) = folder.glob("cardlab-*.whl")

@@ -7,6 +7,7 @@ templates/messages.json, one table per language."""
 from __future__ import annotations
 
 import html
+import importlib.util
 import json
 import os
 import re
@@ -14,16 +15,26 @@ import sys
 from pathlib import Path
 from string import Template
 
-from .common import TEMPLATES
+from .common import ROOT, TEMPLATES
 
-# The lessons' languages in the site: each edition's folder under lessons/, its index page, the
-# page's language, and JupyterLab's locale for it (tests/test_build_site.py checks this against
-# cardlab.lessondata.EDITIONS and tools/open_lab.py).
-EDITIONS = {
-    "en": {"folder": "", "html": "en", "jupyterlab": "en"},
-    "zh-TW": {"folder": "zh-TW/", "html": "zh-Hant-TW", "jupyterlab": "zh_TW"},
-    "ja": {"folder": "ja/", "html": "ja", "jupyterlab": "ja_JP"},
-}
+
+
+def _languages():
+    """cardlab's table of languages (cardlab/languages.py: the standard library only, read here
+    without importing cardlab, which the build's venv does not have)."""
+    spec = importlib.util.spec_from_file_location("cardlab_languages", ROOT / "cardlab" / "languages.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+# The lessons' languages in the site, from cardlab's table: each edition's folder under lessons/
+# ("" for the English lessons), its pages' language, and JupyterLab's locale for it.
+_TABLE = _languages()
+EDITIONS = {language.tag: {"folder": f"{language.edition}/".removeprefix(f"{_TABLE.SOURCE.edition}/"),
+                           "html": language.html, "jupyterlab": language.jupyterlab}
+            for language in _TABLE.LANGUAGES if language.edition}
 LANDING = "lessons/index.ipynb"
 SERVE_FOLDER = "serve-this-folder"
 NEEDS_HTTPS = "needs-https"

@@ -12,7 +12,7 @@ from .common import ROOT, SKIP_PARTS, STAMP
 
 # What the site is built from: a change to any of these makes site/ out of date.
 SOURCES = ["tools/build_site.py", "tools/sitebuild", "tools/site.toml", "pyproject.toml", "README.md",
-           "cardlab", "lessons", "lab/overrides.json"]
+           "cardlab", "lessons", "lab"]
 
 
 def source_files() -> list[Path]:
