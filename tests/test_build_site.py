@@ -224,7 +224,14 @@ def test_each_patch_is_written_for_the_pinned_version(patch):
     assert pins["build"][patch.package] == patch.version, (
         f"patch {patch.name!r} was written for {patch.package} {patch.version}: check it against "
         f"{pins['build'][patch.package]} (tests below), then set its version")
+
+
+def test_the_build_stops_on_a_patch_written_for_another_version():
+    pins = common.load_pins()
     patches.check_pins(pins)
+    pins["build"]["jupyterlite-core"] = "0.0.1"
+    with pytest.raises(SystemExit, match="'site-opens-on-the-lessons' was written for jupyterlite-core 0.8.6"):
+        patches.check_pins(pins)
 
 
 @pytest.mark.parametrize("patch", patches.PATCHES, ids=lambda p: p.name)
