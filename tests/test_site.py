@@ -31,7 +31,7 @@ import time
 import urllib.request
 
 import pytest
-from site_support import CHROMIUM, CHROMIUM_ARGS, OUT, ROOT, SITE, TIMEOUT_MS
+from site_support import CHROMIUM, CHROMIUM_ARGS, OUT, ROOT, SITE, TIMEOUT_MS, site_start
 from site_support import record as _record
 from test_browser import show_whole
 
@@ -717,11 +717,12 @@ def test_every_notebook_runs_in_the_site(request, browser, base_url):
     opened on a first visit, its saved outputs cleared and all its cells run: no cell may end in
     an error. With CARDLAB_SITE_ALL_LESSONS_SCHOOL=http (or https), from the school server."""
     guards = []
+    open_context = _context
     if ALL_LESSONS_SCHOOL:
         school_browser = request.getfixturevalue("school_browser")
         base_url = request.getfixturevalue("school_urls")[ALL_LESSONS_SCHOOL]
 
-        def _context(_browser):
+        def open_context(_browser):
             context, guard = _school_context(school_browser, base_url)
             guards.append(guard)
             return context
@@ -731,18 +732,17 @@ def test_every_notebook_runs_in_the_site(request, browser, base_url):
     assert notebooks, f"no notebook in the site matches {pattern!r}"
     for path in notebooks:
         name = path.relative_to(SITE / "files").as_posix()
-        context = _context(browser)
+        context = open_context(browser)
         try:
             page = context.new_page()
             page.add_locator_handler(page.locator(".jp-Dialog"), _accept_dialog, no_wait_after=True)
             start = time.monotonic()
             page.goto(f"{base_url}/lab/index.html?path={name}")
             page.locator(".jp-Notebook").first.wait_for()
-            _kernel_idle(page).wait_for()
-            page.locator(".lm-MenuBar-itemLabel", has_text="Edit").first.click()
-            page.get_by_text("Clear Outputs of All Cells", exact=True).click()
-            page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-            page.get_by_text("Run All Cells", exact=True).click()
+            page.wait_for_function(site_start.KERNEL_IDLE, polling=200)
+            # The commands, not the menus: an edition's lessons open JupyterLab in its language.
+            page.evaluate("window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
+            page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
             try:
                 page.wait_for_function(ALL_DONE, timeout=120_000)
             except sync_api.TimeoutError:
