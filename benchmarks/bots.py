@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cardlab import simulate  # noqa: E402
 from cardlab.bots import BOTS, make_bot, next_actor  # noqa: E402
-from cardlab.scenario import GAME_MODULES, game_module  # noqa: E402
+from cardlab.registry import all_games, find_game  # noqa: E402
 
 TYPICAL_PLAYERS = {"durak": (2, 3, 4), "daifugo": (4,), "gandengyan": (3, 4)}
 
@@ -32,25 +32,24 @@ TYPICAL_PLAYERS = {"durak": (2, 3, 4), "daifugo": (4,), "gandengyan": (3, 4)}
 def tables() -> list[tuple[str, str, int]]:
     """Every game and rule set at its default number of players and the typical others."""
     out = []
-    for game in GAME_MODULES:
-        module = game_module(game)
-        for rules in module.RULESETS:
-            low, high = module.PLAYER_COUNTS[rules]
-            counts = {min(max(module.DEFAULT_PLAYERS, low), high)}
-            counts |= {n for n in TYPICAL_PLAYERS.get(game, ()) if low <= n <= high}
-            out += [(game, rules, n) for n in sorted(counts)]
+    for spec in all_games():
+        for rules in spec.rulesets:
+            low, high = spec.player_counts[rules]
+            counts = {min(max(spec.default_players, low), high)}
+            counts |= {n for n in TYPICAL_PLAYERS.get(spec.name, ()) if low <= n <= high}
+            out += [(spec.name, rules, n) for n in sorted(counts)]
     return out
 
 
 def decision_times(game: str, rules: str, players: int, bot_name: str, decisions: int):
     """(wall, cpu) seconds of each of ``decisions`` decisions of ``bot_name`` with a choice."""
-    module = game_module(game)
+    spec = find_game(game)
     names = [f"p{i}" for i in range(1, players + 1)]
     wall, cpu = [], []
     seed = 0
     simple = make_bot("simple")
     while len(wall) < decisions:
-        state, rng, bot = module.new_game(rules, names, seed=seed), random.Random(seed), make_bot(bot_name, seed=seed)
+        state, rng, bot = spec.new_game(rules, names, seed=seed), random.Random(seed), make_bot(bot_name, seed=seed)
         while not state.is_over() and len(wall) < decisions:
             view = state.view(next_actor(state, rng))
             if len(view.legal_actions()) > 1:

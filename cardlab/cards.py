@@ -315,9 +315,10 @@ def count_cards(n: int, noun: str = "card") -> Message | str:
 
 
 def deck(name: str) -> tuple[Card, ...]:
-    """The cards of a named deck: ``"durak36"`` (6 to ace), ``"standard52"``, ``"jokers54"``
-    (52 and both jokers), ``"jj58"`` (52 and the six wild cards, no jokers)."""
-    if name == "durak36":
+    """The cards of a named deck: ``"stripped36"`` (6 to ace, the 52 stripped of 2 to 5),
+    ``"standard52"``, ``"jokers54"`` (52 and both jokers), ``"jj58"`` (52 and the six wild cards, no
+    jokers)."""
+    if name == "stripped36":
         return tuple(c for c in ALL_CARDS if c.rank is not None and c.rank >= 6)
     if name == "standard52":
         return tuple(c for c in ALL_CARDS if c.rank is not None)

@@ -1,5 +1,6 @@
-"""The ``cardlab`` command: ``cardlab check PATH... [--json]``, ``cardlab replay PATH [--json]`` and
-``cardlab simulate GAME RULES --games N ...``.
+"""The ``cardlab`` command: ``cardlab check PATH... [--json]``, ``cardlab replay PATH [--json]``,
+``cardlab simulate GAME RULES --games N ...`` and ``cardlab games`` (the games cardlab knows, with
+their rule sets and numbers of players: :mod:`cardlab.registry`).
 
 Exit status of ``check`` and ``replay``: 0 when every scenario holds, 1 when an expectation failed,
 2 when a file could not be used (or PATH is empty), 130 on Ctrl-C. Messages name the file, the place
@@ -30,7 +31,9 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import closing, suppress
 from pathlib import Path
 
+from .i18n import words
 from .outfile import OutFile, OutFileError
+from .registry import UnavailableGame, find_game, game_names
 from .scenario import ScenarioError, json_records, load, run, scenario_paths, transcript
 from .simulate import CHUNK, MAX_GAMES, SimulationError, Tally, check_arguments, iter_rows, write_csv
 
@@ -182,6 +185,27 @@ def replay(path: str, as_json: bool = False, out=None) -> int:
     except KeyboardInterrupt:
         print("cardlab replay: interrupted", file=sys.stderr)
         return INTERRUPTED
+
+
+def games(out=None) -> int:
+    """List every registered game: its name and title, then each rule set with its numbers of
+    players and what it is, a line each (in English, as the command's other messages). A game that
+    cannot be loaded here is listed with the reason."""
+    out = sys.stdout if out is None else out
+    for name in game_names():
+        try:
+            game = find_game(name)
+        except UnavailableGame as exc:
+            print(f"{name}: {exc}", file=out)
+            continue
+        print(f"{name}: {words(game.title).text_in('en') if game.title else name}", file=out)
+        width = max(map(len, game.rulesets), default=0)
+        for rules_name, rules in game.rulesets.items():
+            low, high = game.player_counts.get(rules_name, (game.default_players, game.default_players))
+            count = f"{low} players" if low == high else f"{low}-{high} players"
+            described = getattr(rules, "description", "")
+            print(f"  {rules_name:<{width}}  {count:<13}{described}".rstrip(), file=out)
+    return OK
 
 
 def simulate(args, out=None) -> int:
@@ -344,7 +368,8 @@ def _printable_output(as_json: bool) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="cardlab", description="Check and replay cardlab scenario files; "
-                                     "simulate games between computer players.")
+                                     "simulate games between computer players; list the games cardlab knows "
+                                     "(cardlab games).")
     sub = parser.add_subparsers(dest="command", required=True)
     p_check = sub.add_parser("check", help="replay every scenario, check every quiz, one line per file",
                              description="Replay every scenario and check every quiz file (the files of a "
@@ -363,7 +388,7 @@ def main(argv: list[str] | None = None) -> int:
                            f"(exit {INTERRUPTED}) and writes no file: the CSV appears only once every "
                            "game has been played, and a file already there is left as it was (a named "
                            "pipe or a device is written as the rows come).")
-    p_sim.add_argument("game", metavar="GAME", help="durak, daifugo or gandengyan")
+    p_sim.add_argument("game", metavar="GAME", help=f"one of {', '.join(game_names())} (cardlab games lists them)")
     p_sim.add_argument("rules", metavar="RULES", help="a rule set of the game, such as podkidnoy")
     p_sim.add_argument("--games", type=int, required=True, metavar="N",
                        help=f"how many games, at most {MAX_GAMES:,}")
@@ -379,6 +404,10 @@ def main(argv: list[str] | None = None) -> int:
     p_sim.add_argument("--out", metavar="FILE.csv", help="write the rows to this CSV file, once every game "
                        "has been played; checked before any game is played (a named pipe waits for its "
                        "reader first)")
+    sub.add_parser("games", help="list the games cardlab knows, each with its rule sets and numbers of players",
+                   description="List the games cardlab knows (built in, or registered by another package "
+                   "through the entry-point group cardlab.games), each with its rule sets, their numbers of "
+                   "players and what each is.")
     _one_line_errors(p_sim)
     args, extra = parser.parse_known_args(argv)
     if extra:  # what parse_args does, but in one line for simulate
@@ -389,6 +418,8 @@ def main(argv: list[str] | None = None) -> int:
             return simulate(args)
         if args.command == "check":
             return check(args.paths, as_json=args.json)
+        if args.command == "games":
+            return games()
         return replay(args.path, args.json)
     except BrokenPipeError:  # output piped into head and the like
         sys.stderr.close()

@@ -460,6 +460,40 @@ class Capital(Message):
         return (Capital, (self.text,))
 
 
+class Translated(Message):
+    """Text given in several languages, ``{"en": ..., "zh-TW": ...}``, read in the current one, or
+    in English where the mapping lacks it (made by :func:`words`)."""
+
+    __slots__ = ("texts",)
+
+    def __init__(self, texts):
+        super().__init__("")
+        self.texts = dict(texts)
+
+    def __str__(self) -> str:
+        text = self.texts.get(_Current.tag)
+        return _render(self.texts.get("en", "") if text is None else text)
+
+    def __reduce__(self):
+        return (Translated, (self.texts,))
+
+
+def words(value) -> Message:
+    """``value`` as a learner reads it, in the current language whenever it is read: a message as
+    it is, English text marked for the catalogs (:func:`N_`) translated, a mapping from language
+    tags to text (:class:`Translated`) in the current language. A game gives its title and its
+    verbs' labels so.
+
+    >>> str(words("Durak")), str(words({"en": "Toy", "ja": "トイ"}))
+    ('Durak', 'Toy')
+    """
+    if isinstance(value, Message):
+        return value
+    if isinstance(value, str):
+        return _(value)
+    return Translated(value)
+
+
 def placeholders(text: str) -> set[str]:
     """The names of the ``{placeholders}`` in ``text``."""
     return {name for _literal, name, _spec, _conv in Formatter().parse(text) if name is not None}

@@ -1,6 +1,7 @@
 """The referee: the questions a player asks before and during a game, answered for a given
-position by the engine itself (each game brings its own checklist through the ``State`` hooks
-``table_talk`` and ``checklist``), so its answers are the rules it applies.
+position by the engine itself (each game brings its own checklist through its spec's hooks
+``table_talk`` and ``checklist``, :class:`cardlab.game.Game`), so its answers are the rules it
+applies.
 
     >>> from cardlab import durak, referee
     >>> game = durak.new_game("podkidnoy", ["甲", "乙"], seed=3)
@@ -14,11 +15,12 @@ from __future__ import annotations
 
 from .engine import Action, State
 from .i18n import Message, _
+from .registry import game_of
 
 
 def table_talk(state: State) -> list[tuple[str, str]]:
     """What to agree on before the first card, answered for ``state``'s rule set and deal."""
-    return state.table_talk()
+    return game_of(state).table_talk(state)
 
 
 def ask(state: State, action: Action | str) -> list[tuple[str, str]]:
@@ -29,7 +31,7 @@ def ask(state: State, action: Action | str) -> list[tuple[str, str]]:
         action = state.parse_action(action)
     else:
         state.validate(action)  # the checklists take the cards apart before the verdict does
-    return state.checklist(action)
+    return game_of(state).checklist(state, action)
 
 
 def as_things_stand(answer) -> Message:

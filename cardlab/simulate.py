@@ -40,7 +40,9 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor
 
 from .bots import BOTS, make_bot, next_actor
+from .i18n import words
 from .outfile import OutFile
+from .registry import UnavailableGame, UnknownGame, find_game, game_names
 
 COLUMNS = ("game_id", "seed", "game", "rules", "players", "seat", "player", "bot", "place", "points",
            "decisions", "revolutions")
@@ -63,19 +65,20 @@ def game_seed(seed: int, game_id: int) -> int:
 def check_arguments(game: str, rules: str, games: int, players: int | None, bots: Sequence[str],
                     seed: int = 0) -> int:
     """The number of players; raises :class:`SimulationError` saying what is wrong."""
-    from .scenario import GAME_MODULES, game_module
-
-    if not isinstance(game, str) or game not in GAME_MODULES:
-        raise SimulationError(f"no game {game!r} (games: {', '.join(GAME_MODULES)})")
-    module = game_module(game)
-    if not isinstance(rules, str) or rules not in module.RULESETS:
-        raise SimulationError(f"{game} has no rule set {rules!r} (rule sets: {', '.join(module.RULESETS)})")
+    try:
+        spec = find_game(game)
+    except UnavailableGame as exc:
+        raise SimulationError(str(exc)) from None
+    except UnknownGame:
+        raise SimulationError(f"no game {game!r} (games: {', '.join(game_names())})") from None
+    if not isinstance(rules, str) or rules not in spec.rulesets:
+        raise SimulationError(f"{game} has no rule set {rules!r} (rule sets: {', '.join(spec.rulesets)})")
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise SimulationError(f"the number of games must be a whole number of at least 1, not {games!r}")
     if games > MAX_GAMES:
         raise SimulationError(f"at most {MAX_GAMES:,} games a simulation, not {games:,}; for more, run "
                               "again with other seeds")
-    low, high = module.PLAYER_COUNTS[rules]
+    low, high = spec.player_counts[rules]
     if players is None:
         players = low
     if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
@@ -109,17 +112,15 @@ def play_game(game: str, rules: str, bots: Sequence[str], seed: int, players: in
     """Play one game to the end; its rows, one per player (see the module's docstring). ``bots``
     names each player's bot in seat order (filled up with its last bot, not rotated: that is
     :func:`simulate`'s business). Top-level, so a process pool can send it to a worker."""
-    from .scenario import game_module
-
     players = check_arguments(game, rules, 1, players, bots, seed)
-    module = game_module(game)
+    spec = find_game(game)
     names = [f"p{i}" for i in range(1, players + 1)]
-    state = module.new_game(rules, names, seed=seed)
+    state = spec.new_game(rules, names, seed=seed)
     full = list(bots) + [bots[-1]] * (players - len(bots))
     agents = {p: make_bot(b, seed=seed * 16 + i) for i, (p, b) in enumerate(zip(names, full))}
     rng = random.Random(seed)
     decisions = dict.fromkeys(names, 0)
-    counted = {column: 0 for column in state.COUNTED_EVENTS}
+    counted = {column: 0 for column in spec.counted_events}
     first = None
     for _ in range(MAX_DECISIONS):
         if state.is_over():
@@ -129,7 +130,7 @@ def play_game(game: str, rules: str, bots: Sequence[str], seed: int, players: in
             first = seat
         events = state.apply(agents[seat].choose(state.view(seat)))
         decisions[seat] += 1
-        for column, kind in state.COUNTED_EVENTS.items():
+        for column, kind in spec.counted_events.items():
             counted[column] += sum(e.kind == kind for e in events)
     else:
         raise RuntimeError(f"{game} {rules} game with seed {seed} did not end in {MAX_DECISIONS} decisions")
@@ -252,15 +253,13 @@ def progress_label(game: str, rules: str, players: int, bots: Sequence[str]) -> 
     >>> progress_label("daifugo", "jdf", 4, ["simple"])
     'Daifugo jdf: 4 simple players'
     """
-    from .scenario import game_module
-
     full = list(bots) + [bots[-1]] * (players - len(bots))
     counts = {bot: full.count(bot) for bot in full}  # in seat order
     if len(counts) == 1:
         who = f"{players} {full[0]} players"
     else:
         who = " vs ".join(bot if n == 1 else f"{n} {bot}" for bot, n in counts.items())
-    return f"{game_module(game).State.game_title} {rules}: {who}"
+    return f"{words(find_game(game).title).text_in('en')} {rules}: {who}"
 
 
 class _TextBar:

@@ -33,7 +33,8 @@ from html import escape
 from typing import Iterable
 
 from .cards import RANK_NAMES, SUIT_SYMBOLS, Card, StandIn, card as card_of, plain
-from .i18n import N_, Message, _, commas, get_language, n_, p_, semicolons
+from .i18n import N_, Message, _, commas, get_language, n_, p_, semicolons, words
+from .registry import game_of
 
 CARD_W, CARD_H = 100, 140
 BACK_LABEL = N_("face-down card")  # read with _(BACK_LABEL)
@@ -376,16 +377,6 @@ def top_row(tokens: list, player: str | None, x: float, y: float, width: float, 
     return "".join(parts), row_w, top - y + width * 1.4 + 20, label
 
 
-def daifugo_top_svg(cards: Iterable, player: str | None, *, width: float = 60, four_colour: bool = False,
-                    highlight: Iterable = ()) -> str:
-    """The combination on top of the table in a climbing game (Daifugo, Gan Deng Yan), with who
-    played it: a row of cards and a caption. A joker or wild card standing in for another card
-    (``RJ=H10``) is drawn as itself with "as 10♥" under it. No cards: "the table is empty"."""
-    markup, row_w, row_h, label = top_row(list(cards), player, PAD, PAD, width,
-                                           highlight=highlight_set(highlight), four_colour=four_colour)
-    return svg_document(row_w + 2 * PAD, row_h + 2 * PAD, label, markup)
-
-
 # --- seats ------------------------------------------------------------------------------------
 
 def seats_svg(labels: list[str], caption: str, lines: list | None = None) -> str:
@@ -564,7 +555,7 @@ def _seat_label(x: float, y: float, name: str, count: int, tags: list[str], s: f
 
 def _top_seat(state, p: str, x: float, y: float, w: float, s: float, *, hidden: bool, tags: list[str],
               active: bool, hl: frozenset, four_colour: bool) -> str:
-    cards = state.hand_order(state.hands[p])
+    cards = game_of(state).hand_order(state, state.hands[p])
     parts = [_seat_label(x, y + TEXT * s, state.seat_label(p), len(cards), tags, s, w - 6 * s, active=active,
                          tags_below=True)]
     if not cards:
@@ -587,7 +578,7 @@ def _top_seat(state, p: str, x: float, y: float, w: float, s: float, *, hidden: 
 
 def _bottom_seat(state, p: str, x: float, y: float, w: float, s: float, card: float, *, hidden: bool, you: bool,
                  tags: list[str], active: bool, hl: frozenset, four_colour: bool) -> str:
-    cards = state.hand_order(state.hands[p])
+    cards = game_of(state).hand_order(state, state.hands[p])
     name = str(_("{player} (you)", player=state.seat_label(p))) if you else state.seat_label(p)
     parts = [_seat_label(x, y + TEXT * s, name, len(cards), tags, s, w, active=active, tags_below=False)]
     if not cards:
@@ -605,7 +596,7 @@ def _bottom_seat(state, p: str, x: float, y: float, w: float, s: float, card: fl
 def table_svg(state, *, view: str, seat: str | None, bottom: str | None, highlight: Iterable, width: float,
               four_colour: bool, header: str, tags: dict[str, list[str]], middle, summary: str) -> str:
     """The card table of any game (see above). ``bottom`` is the seat along the bottom (default: in
-    the player view ``seat``, else the game's :meth:`~cardlab.engine.State.focus`); ``width`` the
+    the player view ``seat``, else the game's :meth:`~cardlab.game.Game.focus`); ``width`` the
     width of a card in that hand (:data:`NORMAL_CARD` at normal size); ``header`` the line of facts
     over the table; ``tags`` each player's state ("to play", "passed", "defender" ...);
     ``middle(band)`` draws the table itself in a :class:`Middle` and returns its markup;
@@ -615,7 +606,7 @@ def table_svg(state, *, view: str, seat: str | None, bottom: str | None, highlig
     s = width / NORMAL_CARD
     hl = highlight_set(highlight)
     if bottom is None:
-        bottom = seat if view == "player" else state.focus()
+        bottom = seat if view == "player" else game_of(state).focus(state)
     acting = set() if state.is_over() else set(state.to_act())
     W, pad = TABLE_W * s, 10 * s
     parts = [f'<rect x="0" y="0" width="{num(W)}" height="{num(TABLE_H * s)}" rx="{num(8 * s)}" fill="#f4f8f2"/>',
@@ -642,8 +633,8 @@ def generic_svg(state, *, view: str = "teaching", seat: str | None = None, botto
                 highlight: Iterable = (), width: float = NORMAL_CARD, four_colour: bool = False) -> str:
     """Any game without a picture of its own: the seats and hands, and in the teaching view the
     first lines of the position's ``describe()`` text on the table."""
-    header = _("{game} ({rules})", game=_(state.game_title) if getattr(state, "game_title", "") else state.game,
-               rules=state.rules.name)
+    title = game_of(state).title
+    header = _("{game} ({rules})", game=words(title) if title else state.game, rules=state.rules.name)
 
     def middle(band: Middle) -> str:
         if view != "teaching":
@@ -668,7 +659,7 @@ def check_view(state, view: str, seat: str | None) -> None:
 def state_svg(state, *, view: str = "teaching", seat: str | None = None, bottom: str | None = None,
               highlight: Iterable = (), width: float = NORMAL_CARD, four_colour: bool = False) -> str:
     """A picture of any position: the card table (:func:`table_svg`) as the game's own
-    ``State.picture`` hook draws it. ``view="teaching"`` shows every hand face up; ``view="player"``
+    ``picture`` hook draws it (:meth:`cardlab.game.Game.picture`). ``view="teaching"`` shows every hand face up; ``view="player"``
     only ``seat``'s (the others as backs, and no text that would give them away). ``bottom`` is the
     seat drawn along the bottom with its hand spread (default: ``seat`` in the player view, else
     the player whose move is awaited). ``highlight`` lists cards to outline (the cards that just
@@ -679,5 +670,5 @@ def state_svg(state, *, view: str = "teaching", seat: str | None = None, bottom:
     if bottom is not None and bottom not in state.players:
         raise ValueError(f"bottom {bottom!r} is not a player ({', '.join(state.players)})")
     with jokers_equal(state.rules.jokers_equal):
-        return state.picture(view=view, seat=seat, bottom=bottom, highlight=highlight, width=width,
-                             four_colour=four_colour)
+        return game_of(state).picture(state, view=view, seat=seat, bottom=bottom, highlight=highlight,
+                                      width=width, four_colour=four_colour)

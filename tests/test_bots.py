@@ -3,6 +3,7 @@ every game and rule set plays only legal actions, to the end of the game."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -14,6 +15,7 @@ from cardlab.bots import BOTS, Bot, RandomBot, make_bot, next_actor, play
 from cardlab.cards import Card
 from cardlab.durak.bot import STALL_ROUNDS
 from cardlab.engine import State, View
+from cardlab.registry import game_of
 
 NAMES = ["甲", "乙", "丙", "丁", "戊"]
 GAMES = [(durak, rules, n) for rules in durak.RULESETS for n in (2, 3)]
@@ -110,6 +112,20 @@ def test_a_view_never_shows_a_hidden_card(module, rules, n, seed, steps):
         for name in hidden_pools(state):
             assert not getattr(skeleton, name)
         assert view.legal_actions() == [a for a in state.legal_actions() if a.player == seat]
+
+
+@pytest.mark.parametrize("module", [durak, daifugo, gandengyan])
+def test_a_view_is_a_typed_class_whose_docstring_says_what_each_field_means(module):
+    state = module.new_game(next(iter(module.RULESETS)), NAMES[:4], seed=7)
+    view = state.view(state.players[0])
+    declared = [f.name for f in dataclasses.fields(view) if not f.name.startswith("_")]
+    assert set(view.fields()) == {"game", *declared} and view.fields()["game"] == state.game
+    with pytest.raises(AttributeError):  # slots: a field that is not declared cannot be set
+        view.remark = "a field nobody declared"
+    base = {f.name for f in dataclasses.fields(View)}
+    for name in declared:
+        where = View if name in base else type(view)
+        assert f"``{name}``" in where.__doc__, f"{where.__name__}'s docstring does not say what {name} means"
 
 
 @pytest.mark.parametrize("module,rules,n", GAMES, ids=IDS)
@@ -277,12 +293,12 @@ def test_simple_durak_players_do_not_go_round_in_circles_for_ever(seed):
         if game.is_over():
             break
         view = game.view(next_actor(game, rng))
-        action, why = view.rule_of_thumb()
+        action, why = game_of(view).rule_of_thumb(view)
         assert action in view.legal_actions()
         if game.round_no <= STALL_ROUNDS:
             assert "at random" not in why
         else:
-            assert "goes round in circles" in why and view.rule_of_thumb() == (action, why)
+            assert "goes round in circles" in why and game_of(view).rule_of_thumb(view) == (action, why)
         game.apply(action)
     assert game.is_over() and STALL_ROUNDS < game.round_no < STALL_ROUNDS + 100
 
@@ -296,7 +312,7 @@ def test_montecarlo_weighs_the_weakest_play_of_each_kind_in_gan_deng_yan():
     kinds = {game.parse_action(f"甲 play {cards}").cards for cards in ("S3", "S3 H3", "S3 H3 S4 H4", "S3 S4 D5")}
     suggested = alternatives(view)
     assert {a.cards for a in suggested} == kinds and all(a in view.legal_actions() for a in suggested)
-    simple = view.rule_of_thumb()[0]
+    simple = game_of(view).rule_of_thumb(view)[0]
     expected = [simple] + [a for a in suggested if a != simple]
     assert make_bot("montecarlo", max_actions=8).candidates(view, simple) == expected
     assert make_bot("montecarlo", max_actions=2).candidates(view, simple) == expected[:2]

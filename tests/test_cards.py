@@ -151,14 +151,14 @@ def test_sort_order_rank_then_suit_jokers_last():
     assert card("S2") < card("H2") < card("S3")
 
 
-@pytest.mark.parametrize("name, size", [("durak36", 36), ("standard52", 52), ("jokers54", 54), ("jj58", 58)])
+@pytest.mark.parametrize("name, size", [("stripped36", 36), ("standard52", 52), ("jokers54", 54), ("jj58", 58)])
 def test_deck_sizes_and_no_repeats(name, size):
     cards = deck(name)
     assert len(cards) == size == len(set(cards))
 
 
 def test_deck_contents():
-    durak = set(deck("durak36"))
+    durak = set(deck("stripped36"))
     assert {c.rank for c in durak} == set(range(6, 15))
     assert all(sum(c.suit == s for c in durak) == 9 for s in "SHDC")
     standard = set(deck("standard52"))

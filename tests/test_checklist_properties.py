@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 from cardlab import daifugo, durak, gandengyan, referee
 from cardlab.engine import Action, NotationError
+from cardlab.registry import game_of
 
 seeds = st.integers(0, 2**32 - 1)
 REFUSED = "as things stand, since the move is refused: "
@@ -198,7 +199,7 @@ CHANGE_HANDS = "When do the cards change hands?"
 def daifugo_games(rules, seed):
     state = daifugo.new_game(rules, names(4), seed=seed)
     yield state
-    yield state.next_game(seed + 1)  # opens with the exchange: gives to ask about
+    yield game_of(state).next_game(state, seed + 1)  # opens with the exchange: gives to ask about
 
 
 def daifugo_moves(state, rng):

@@ -282,3 +282,35 @@ def test_check_a_bad_language_mapping_is_exit_2(tmp_path, capsys, old, new, wher
     out = capsys.readouterr().out
     assert out.startswith(f"ERROR  {f} {where}: ") and words in out, out
     assert out.count("\n") == 1 and "Traceback" not in out
+
+
+def test_games_lists_every_registered_game_with_its_rule_sets_and_players(capsys, monkeypatch):
+    from cardlab import registry
+    from cardlab.game import Game
+
+    class HighCard(Game):
+        name = "highcard"
+        order = 40
+        title = {"en": "Higher card wins", "ja": "大きいカードの勝ち"}
+        rulesets = {"plain": type("Rules", (), {"name": "plain", "description": "one card each"})()}
+        player_counts = {"plain": (2, 4)}
+
+    monkeypatch.setattr(registry, "_games", dict(registry._games))
+    registry.register(HighCard())
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [line for line in out if not line.startswith(" ")] == [
+        "daifugo: Daifugo", "gandengyan: Gan Deng Yan", "durak: Durak", "highcard: Higher card wins"]
+    assert "  jj                3 players    JJ's three-player version: 58 cards with 6 wild cards, play when " \
+           "able (有出必出)" in out
+    assert "  perevodnoy     2-6 players  the same as podkidnoy, plus transferring an attack" in out
+    assert out[-1] == "  plain  2-4 players  one card each"
+
+
+def test_help_names_the_games_command(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "cardlab games" in " ".join(capsys.readouterr().out.split())
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    assert "one of daifugo, gandengyan, durak" in " ".join(capsys.readouterr().out.split())

@@ -10,6 +10,9 @@ from cardlab import daifugo
 from cardlab.cards import StandIn, card, parse_cards
 from cardlab.daifugo import JOKER, RULESETS, from_deal, new_game, readings
 from cardlab.engine import Action, DealError, IllegalAction, IncompatibleRules, NotationError
+from cardlab.registry import find_game
+
+DAIFUGO = find_game("daifugo")
 
 P = ("a", "b", "c", "d")
 JDF = RULESETS["jdf"]
@@ -812,5 +815,5 @@ def test_a_revolution_speaks_of_ordinary_cards_only_where_there_are_jokers(rules
         "甲": ["S7", "H7", "D7", "C7", "S3"], "乙": ["S4"], "丙": ["S5"], "丁": ["S6"]})
     text = " ".join(str(e.text) for e in state.act("甲 play S7 H7 D7 C7"))
     assert words in text
-    answer = dict(state.table_talk())
+    answer = dict(DAIFUGO.table_talk(state))
     assert ("ordinary" in " ".join(map(str, answer.values()))) == (rules == "jdf")

@@ -10,7 +10,10 @@ import pytest
 
 from cardlab import daifugo, referee
 from cardlab.daifugo import checklist
+from cardlab.registry import find_game
 from cardlab.scenario import load
+
+DAIFUGO = find_game("daifugo")
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "lessons" / "scenarios" / "daifugo"
 P = ["甲", "乙", "丙", "丁"]
@@ -42,8 +45,8 @@ def questions(state, move: str) -> list[str]:
 # --- before the first card -------------------------------------------------------------------------
 
 def test_table_talk_answers_for_the_rule_set():
-    jdf = dict(daifugo.new_game("jdf", P, seed=4).table_talk())
-    web = dict(daifugo.new_game("yeeqia", P, seed=4).table_talk())
+    jdf = dict(DAIFUGO.table_talk(daifugo.new_game("jdf", P, seed=4)))
+    web = dict(DAIFUGO.table_talk(daifugo.new_game("yeeqia", P, seed=4)))
     # The same questions (in English: in Japanese each rule set asks in its own words, 単騎 or 1枚出し).
     assert list(map(str, jdf)) == list(map(str, web)) and len(jdf) == 11
     assert jdf["Which cards, and how many each?"].startswith("54: the standard pack and both jokers; 13 each")
@@ -72,25 +75,25 @@ def test_table_talk_answers_for_the_rule_set():
 
 
 def test_table_talk_answers_for_the_deal():
-    second = dict(after("jdf_exchange.yaml", 0).table_talk())
+    second = dict(DAIFUGO.table_talk(after("jdf_exchange.yaml", 0)))
     assert second["Who leads?"] == "丁, the previous 大貧民 (daihinmin), once the exchange is done."
     assert ("丁, the 大貧民 (daihinmin), and 甲, the 大富豪 (daifugo), trade 2 cards; "
             "丙, the 貧民 (hinmin), and 乙, the 富豪 (fugo), trade 1 card") in \
         second["Is there a card exchange before play?"]
     assert second["Can the previous 大富豪 (daifugo) fall (都落ち, miyako-ochi)?"].endswith("Here that is 甲.")
     assert "uses only 13 of the 54 cards" in second["Which cards, and how many each?"]
-    first = dict(after("jdf_eight_cut.yaml", 0).table_talk())
+    first = dict(DAIFUGO.table_talk(after("jdf_eight_cut.yaml", 0)))
     assert first["Is there a card exchange before play?"].startswith("not in this game")
     assert first["Who leads?"].startswith("甲, the first seat listed")
-    assert dict(after("jdf_last_play_four_threes.yaml", 0).table_talk())["Who leads?"].startswith(
+    assert dict(DAIFUGO.table_talk(after("jdf_last_play_four_threes.yaml", 0)))["Who leads?"].startswith(
         "丁, as this worked example sets it (by the rule it would be 甲")
     rule = second["Can the previous 大富豪 (daifugo) fall (都落ち, miyako-ochi)?"]
     assert ("ranks below every other player except those who go out by a forbidden finish: 大貧民 "
             "(daihinmin) when nobody does, one place higher for each who does") in rule
     assert "only forbidden finishers rank lower" not in rule
-    fallen = dict(after("jdf_miyako_ochi.yaml", 13).table_talk())
+    fallen = dict(DAIFUGO.table_talk(after("jdf_miyako_ochi.yaml", 13)))
     assert fallen["Can the previous 大富豪 (daifugo) fall (都落ち, miyako-ochi)?"].endswith("It has happened: 甲 was 大富豪 (daifugo) and fell.")
-    assert dict(after("jdf_revolution.yaml", 1).table_talk())["What starts a revolution (革命)?"].endswith(
+    assert dict(DAIFUGO.table_talk(after("jdf_revolution.yaml", 1)))["What starts a revolution (革命)?"].endswith(
         "A revolution is in force now.")
 
 
@@ -102,7 +105,7 @@ def test_questions_come_in_the_articles_order_and_end_with_the_verdict():
         checklist.SAME_SHAPE, checklist.ORDER_NOW, checklist.LOCK, checklist.CLEARS,
         FINISH.format("丙"), "So, is it legal?"]
     for move in ("丙 play S10", "丙 play H9", "丙 pass", "甲 play D6", "丙 play S10 H9"):
-        assert referee.ask(state, move)[-1] == state.verdict(state.parse_action(move))
+        assert referee.ask(state, move)[-1] == DAIFUGO.verdict(state, state.parse_action(move))
 
 
 def test_a_revolution_position():
@@ -272,7 +275,7 @@ def test_answers_agree_with_what_happens(rules):
             for action in actions:
                 if action.verb != "play":
                     continue
-                result = dict(state.checklist(action))
+                result = dict(DAIFUGO.checklist(state, action))
                 events = state.copy().apply(action)
                 kinds = {e.kind for e in events}
                 assert result["So, is it legal?"] == "yes"
@@ -302,8 +305,8 @@ def test_answers_agree_with_what_happens(rules):
 def test_the_hooks_are_the_checklist():
     state = after("jdf_suit_lock.yaml", 2)
     action = state.parse_action("丙 play S10")
-    assert state.checklist(action) == checklist.ask(state, action)
-    assert state.table_talk() == checklist.table_talk(state)
+    assert DAIFUGO.checklist(state, action) == checklist.ask(state, action)
+    assert DAIFUGO.table_talk(state) == checklist.table_talk(state)
 
 
 def test_referee_widget_works_for_daifugo():

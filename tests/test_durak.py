@@ -8,6 +8,9 @@ import pytest
 from cardlab import durak
 from cardlab.cards import card, parse_cards
 from cardlab.engine import REASON_CODES, Action, DealError, IllegalAction, NotationError
+from cardlab.registry import find_game
+
+DURAK = find_game("durak")
 
 C = card
 
@@ -788,7 +791,7 @@ def _played_out(seed: int = 3):
 
 def test_deal_spec_deals_the_same_position_again():
     game = durak.new_game("podkidnoy", ["a", "b"], seed=5)
-    spec = game.deal_spec()
+    spec = DURAK.deal_spec(game)
     assert list(spec) == ["hands", "stock", "trump", "attacker"]
     again = durak.from_deal("podkidnoy", ["a", "b"], hands={p: parse_cards(" ".join(h)) for p, h in spec["hands"].items()},
                             stock=parse_cards(" ".join(spec["stock"])), trump=spec["trump"], attacker=spec["attacker"])
@@ -797,29 +800,29 @@ def test_deal_spec_deals_the_same_position_again():
 
 def test_expect_spec_names_the_loser_once_over():
     game = durak.new_game("podkidnoy", ["a", "b"], seed=5)
-    assert game.expect_spec() == {"over": False, "hand_sizes": {"a": 6, "b": 6}}
+    assert DURAK.expect_spec(game) == {"over": False, "hand_sizes": {"a": 6, "b": 6}}
     over = _played_out()
-    assert over.expect_spec() == {"over": True, "hand_sizes": {p: len(over.hands[p]) for p in over.players},
+    assert DURAK.expect_spec(over) == {"over": True, "hand_sizes": {p: len(over.hands[p]) for p in over.players},
                                   "loser": over.loser}
 
 
 def test_outcome_score_line_and_total_name_the_durak():
     over = _played_out()
-    cells, score = over.score_line()
+    cells, score = DURAK.score_line(over)
     if over.loser:
-        assert over.outcome() == f"{over.loser} is the durak (the fool)"
+        assert DURAK.outcome(over) == f"{over.loser} is the durak (the fool)"
         assert cells == {p: "durak" if p == over.loser else "out" for p in over.players}
     else:
-        assert over.outcome() == "a draw, nobody is the durak" and set(cells.values()) == {"draw"}
+        assert DURAK.outcome(over) == "a draw, nobody is the durak" and set(cells.values()) == {"draw"}
     assert score == {p: int(p == over.loser) for p in over.players}
-    assert over.score_total() == "times durak"
+    assert DURAK.score_total(over) == "times durak"
 
 
 def test_next_game_has_the_loser_deal_and_new_match_plays_on():
     with pytest.raises(ValueError, match="not over"):
-        durak.new_game("podkidnoy", ["a", "b", "c"], seed=3).next_game(seed=1)
+        DURAK.next_game(durak.new_game("podkidnoy", ["a", "b", "c"], seed=3), seed=1)
     over = _played_out()
-    following = over.next_game(seed=7)
+    following = DURAK.next_game(over, seed=7)
     assert following.key() == durak.new_game("podkidnoy", ["a", "b", "c"], seed=7, previous_loser=over.loser).key()
     match = durak.new_match("podkidnoy", ["a", "b"], seed=4)
     assert match.game.key() == durak.new_game("podkidnoy", ["a", "b"], seed=4).key()
@@ -831,18 +834,19 @@ def test_next_game_has_the_loser_deal_and_new_match_plays_on():
     assert match.next_game() is match.game and not match.game.is_over()
     assert match.game.key() == durak.new_game("podkidnoy", ["a", "b"], seed=random.Random(4).getrandbits(32),
                                               previous_loser=loser).key()
-    assert match.game.known_cards("a") == set(match.game.hands["a"])
+    assert DURAK.known_cards(match.game, "a") == set(match.game.hands["a"])
 
 
 def test_the_engine_defaults_of_the_table_hooks():
-    from cardlab.engine import State
+    from cardlab.game import Game
 
     over = _played_out()
     places = over.standings()
-    assert State.deal_spec(over) == {"hands": {p: [str(c) for c in over.hands[p]] for p in over.players}}
-    assert State.expect_spec(over) == {"over": True, "hand_sizes": {p: len(over.hands[p]) for p in over.players}}
-    assert State.outcome(over).split(", ")[0] == f"{min(places, key=places.get)} place 1"
-    assert State.score_line(over) == ({p: f"place {places[p]:g}" for p in over.players}, {})
-    assert State.score_total(over) is None
+    assert Game.deal_spec(DURAK, over) == {"hands": {p: [str(c) for c in over.hands[p]] for p in over.players}}
+    assert Game.expect_spec(DURAK, over) == {"over": True,
+                                             "hand_sizes": {p: len(over.hands[p]) for p in over.players}}
+    assert Game.outcome(DURAK, over).split(", ")[0] == f"{min(places, key=places.get)} place 1"
+    assert Game.score_line(DURAK, over) == ({p: f"place {places[p]:g}" for p in over.players}, {})
+    assert Game.score_total(DURAK, over) is None
     with pytest.raises(NotImplementedError):
-        State.next_game(over, seed=1)
+        Game.next_game(DURAK, over, seed=1)

@@ -12,6 +12,9 @@ from cardlab.engine import REASON_CODES, Action, DealError, IllegalAction, Notat
 from cardlab.gandengyan import RULESETS, from_deal, legal_plays, new_game, new_match, readings, ruling
 from cardlab.gandengyan.combos import JOKERS, PAIR, PAIRS, RUN, SINGLE, THREE, FOUR, answers_text
 from cardlab.gandengyan.rules import PLACE
+from cardlab.registry import find_game
+
+GDY = find_game("gandengyan")
 
 YIQI, SINGLE_DRAW, JJ = RULESETS["yiqi"], RULESETS["yiqi-single-draw"], RULESETS["jj"]
 P3 = ("甲", "乙", "丙")
@@ -517,10 +520,10 @@ def test_a_game_is_blocked_when_nobody_can_ever_play():
 def test_the_winner_deals_the_next_game():
     game = deal(甲="S9 S4", 乙="S10 C5", 丙="SJ D6")
     with pytest.raises(ValueError, match="not over"):
-        game.next_game()
+        GDY.next_game(game)
     act(game, "甲 play S9", "乙 play S10", "丙 play SJ", "甲 pass", "乙 pass", "丙 play D6")
     assert game.winner == "丙"
-    following = game.next_game(seed=9)
+    following = GDY.next_game(game, seed=9)
     assert following.dealer == following.turn == "丙" and len(following.hands["丙"]) == 6
 
 
@@ -562,7 +565,7 @@ def _won_by_丙():
 
 def test_deal_spec_deals_the_same_position_again():
     game = new_game("yiqi", P3, seed=5)
-    spec = game.deal_spec()
+    spec = GDY.deal_spec(game)
     assert list(spec) == ["hands", "stock", "leader"] and spec["leader"] == game.dealer
     again = from_deal("yiqi", P3, hands={p: " ".join(h) for p, h in spec["hands"].items()},
                       stock=parse_cards(" ".join(spec["stock"])), leader=spec["leader"])
@@ -571,21 +574,21 @@ def test_deal_spec_deals_the_same_position_again():
 
 def test_expect_spec_names_the_turn_then_the_winner():
     game = deal(甲="S9 S4", 乙="S10 C5", 丙="SJ D6")
-    assert game.expect_spec() == {"over": False, "hand_sizes": {"甲": 2, "乙": 2, "丙": 2}, "turn": "甲"}
+    assert GDY.expect_spec(game) == {"over": False, "hand_sizes": {"甲": 2, "乙": 2, "丙": 2}, "turn": "甲"}
     over = _won_by_丙()
-    assert over.expect_spec() == {"over": True, "hand_sizes": {p: len(over.hands[p]) for p in P3}, "winner": "丙"}
+    assert GDY.expect_spec(over) == {"over": True, "hand_sizes": {p: len(over.hands[p]) for p in P3}, "winner": "丙"}
 
 
 def test_outcome_score_line_and_total_count_wins():
     over = _won_by_丙()
-    assert over.outcome() == "丙 wins"
-    cells, score = over.score_line()
+    assert GDY.outcome(over) == "丙 wins"
+    cells, score = GDY.score_line(over)
     assert cells == {"甲": "1 card left", "乙": "1 card left", "丙": "wins"}
-    assert score == {"甲": 0, "乙": 0, "丙": 1} and over.score_total() == "wins"
+    assert score == {"甲": 0, "乙": 0, "丙": 1} and GDY.score_total(over) == "wins"
     blocked = deal(players=("甲", "乙"), 甲="BJ", 乙="RJ", stock="")
     act(blocked, "甲 pass", "乙 pass")
-    assert blocked.outcome() == "blocked, nobody wins"
-    assert blocked.score_line() == ({"甲": "1 card left", "乙": "1 card left"}, {"甲": 0, "乙": 0})
+    assert GDY.outcome(blocked) == "blocked, nobody wins"
+    assert GDY.score_line(blocked) == ({"甲": "1 card left", "乙": "1 card left"}, {"甲": 0, "乙": 0})
 
 
 def test_new_match_has_each_winner_deal_the_next_game():
@@ -597,4 +600,4 @@ def test_new_match_has_each_winner_deal_the_next_game():
         match.game.apply(rng.choice(match.game.legal_actions()))
     winner, dealer = match.game.winner, match.game.dealer
     match.next_game()
-    assert match.game.dealer == (winner or dealer) and match.game.known_cards("甲") == set(match.game.hands["甲"])
+    assert match.game.dealer == (winner or dealer) and GDY.known_cards(match.game, "甲") == set(match.game.hands["甲"])

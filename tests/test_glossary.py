@@ -331,6 +331,7 @@ def test_what_the_engine_says_under_a_daifugo_rule_set_speaks_its_words_in_japan
     confirms), and the referee's answers before the first card."""
     pytest.importorskip("ipywidgets")
     from cardlab.i18n import language
+    from cardlab.registry import game_of
     from cardlab.widgets import Stepper
 
     rule_set = yaml.safe_load(path.read_text(encoding="utf-8"))["rules"]
@@ -338,7 +339,8 @@ def test_what_the_engine_says_under_a_daifugo_rule_set_speaks_its_words_in_japan
     with language("ja"):
         stepper = Stepper(path)
         said = [stepper.transcript()]
-        said += [f"{q} {a}" for q, a in stepper.result.start.table_talk()]
+        start = stepper.result.start
+        said += [f"{q} {a}" for q, a in game_of(start).table_talk(start)]
         faults = []
         for rule in rules("ja"):
             if rule.scopes & scopes:
@@ -381,6 +383,7 @@ def test_the_engine_speaks_japanese_in_one_register(path):
     (「場は空です；乙の番です。」), as the notes around them are."""
     pytest.importorskip("ipywidgets")
     from cardlab.i18n import language
+    from cardlab.registry import game_of
     from cardlab.widgets import Stepper
 
     with language("ja"):

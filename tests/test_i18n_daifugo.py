@@ -26,8 +26,11 @@ from cardlab.daifugo.rules import RULESETS
 from cardlab.daifugo.widgets import PLAYS, FinishGrid
 from cardlab.engine import Action, IllegalAction
 from cardlab.i18n import language
+from cardlab.registry import find_game
 from cardlab.scenario import check_paths, load
 from pseudo_i18n import english_words, pseudo_language
+
+DAIFUGO = find_game("daifugo")
 
 FOLDER = Path(__file__).resolve().parent.parent / "lessons" / "scenarios" / "daifugo"
 SCENARIOS = check_paths([FOLDER])
@@ -57,36 +60,36 @@ def read_position(state, players=P) -> None:
     """The position as text, the picture, what the players agree before play, and the end."""
     no_english(state.describe(), players)
     no_english(str(state), players)
-    no_english(picture_text(state.picture()), (*players, *SVG_OWN_WORDS))
-    for question, answer in state.table_talk():
+    no_english(picture_text(DAIFUGO.picture(state)), (*players, *SVG_OWN_WORDS))
+    for question, answer in DAIFUGO.table_talk(state):
         no_english(question, players)
         no_english(answer, players)
     no_english(checklist.table_talk_text(state), players)
     if state.is_over():
-        no_english(state.outcome(), players)
-        cells, _points = state.score_line()
+        no_english(DAIFUGO.outcome(state), players)
+        cells, _points = DAIFUGO.score_line(state)
         for cell in cells.values():
             no_english(cell, players)
-        if state.score_total() is not None:
-            no_english(state.score_total())
+        if DAIFUGO.score_total(state) is not None:
+            no_english(DAIFUGO.score_total(state))
 
 
 def read_action(state, action: Action, players=P) -> None:
     """The checklist on ``action`` and its verdict; the words of a play."""
-    for question, answer in state.checklist(action):
+    for question, answer in DAIFUGO.checklist(state, action):
         no_english(question, players)
         no_english(answer, players)
     refusal = state.check(action)
     if refusal is not None:
         no_english(refusal.text(), players)
     elif action.verb == "play":
-        no_english(state.play_words(action), players)
+        no_english(DAIFUGO.play_words(state, action), players)
 
 
 def read_hint(state, players=P) -> None:
     """The simple bot's rule of thumb for each seat that may act: its reason, shown as a hint."""
     for seat in state.to_act():
-        _action, why = state.view(seat).rule_of_thumb()
+        _action, why = DAIFUGO.rule_of_thumb(state.view(seat))
         no_english(why, players)
 
 
@@ -305,13 +308,13 @@ def test_a_message_made_in_english_reads_in_the_language_of_the_moment():
     state = daifugo.from_deal("jdf", P, hands={"甲": "S9 H9 S4", "乙": "SJ", "丙": "D4", "丁": "C5"})
     with language("en"):
         refusal = state.check(state.parse_action("乙 play SJ"))
-        answers = state.checklist(state.parse_action("甲 play S9 H9"))
-        talk = state.table_talk()
+        answers = DAIFUGO.checklist(state, state.parse_action("甲 play S9 H9"))
+        talk = DAIFUGO.table_talk(state)
         events = state.copy().apply(state.parse_action("甲 play S9 H9"))
         position = state.describe()
         grid = FinishGrid()
         verdict = grid.pick("C8 D8")
-        _action, hint = state.view("甲").rule_of_thumb()
+        _action, hint = DAIFUGO.rule_of_thumb(state.view("甲"))
         made = [refusal.text(), refusal.explanation, *(t for pair in answers + talk for t in pair),
                 *(e.text for e in events), position, verdict, grid.table(), hint]
         assert str(events[0].text) == "甲 plays a pair of 9s (S9 H9)."
@@ -334,7 +337,7 @@ def test_a_game_over_reads_in_the_language_under_both_rule_sets():
                     no_english(event.text)
             read_position(state)
             no_english(state.check(Action(P[0], "pass", ())).text())
-            later = state.next_game(seed=2)
+            later = DAIFUGO.next_game(state, seed=2)
             read_position(later)
 
 

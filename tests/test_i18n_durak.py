@@ -21,8 +21,11 @@ from cardlab import durak, i18n
 from cardlab.cards import card, parse_cards
 from cardlab.durak import picture as durak_picture
 from cardlab.engine import Action
-from cardlab.i18n import _, language
+from cardlab.i18n import _, language, words
+from cardlab.registry import find_game
 from cardlab.scenario import load
+
+DURAK = find_game("durak")
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "lessons/scenarios/durak").glob("*.yaml"))
@@ -96,7 +99,7 @@ def picture_words(state, **options) -> dict[str, str]:
         return real(state, **{**kw, "middle": drawn})
 
     with mock.patch.object(durak_picture, "table_svg", table_svg):
-        svg = state.picture(**options)
+        svg = DURAK.picture(state, **options)
     assert svg.startswith("<svg")
     return got
 
@@ -140,13 +143,13 @@ class Reader:
             for part in ("header", "tags", "middle"):
                 self.check(f"{where} picture {part}", words[part], state)
             self.check(f"{where} picture summary", words["summary"], state, card_name_words())
-        for question, answer in state.table_talk():
+        for question, answer in DURAK.table_talk(state):
             self.check(f"{where} table talk", f"{question} {answer}", state)
         if state.is_over():
-            self.check(f"{where} outcome", state.outcome(), state)
-            cells, _score = state.score_line()
+            self.check(f"{where} outcome", DURAK.outcome(state), state)
+            cells, _score = DURAK.score_line(state)
             self.check(f"{where} score", " ".join(str(c) for c in cells.values()), state)
-            self.check(f"{where} score total", state.score_total(), state)
+            self.check(f"{where} score total", DURAK.score_total(state), state)
             for action in candidates(state):
                 refusal = state.check(action)
                 self.check(f"{where} refusal of {action}", refusal.text(), state)
@@ -164,10 +167,10 @@ class Reader:
             refusal = state.check(action)
             if refusal is not None:
                 self.check(f"{where} refusal of {action}", refusal.text(), state)
-            for question, answer in state.checklist(action):
+            for question, answer in DURAK.checklist(state, action):
                 self.check(f"{where} checklist of {action}", f"{question} {answer}", state)
         for seat in state.to_act():
-            _action, why = state.view(seat, sampling=False).rule_of_thumb()
+            _action, why = DURAK.rule_of_thumb(state.view(seat, sampling=False))
             self.check(f"{where} rule of thumb of {seat}", why, state)
 
     def events(self, where: str, events, state) -> None:
@@ -204,7 +207,7 @@ def random_game(reader: Reader, rules: str, players: int, seed: int) -> None:
             break
         reader.events(where, state.apply(rng.choice(state.legal_actions())), state)
         step += 1
-    reader.position(f"{rules} {players} players seed {seed}: the next game", state.next_game(seed=seed))
+    reader.position(f"{rules} {players} players seed {seed}: the next game", DURAK.next_game(state, seed=seed))
 
 
 def deal(hands, stock=None, trump=None, attacker=None, rules="podkidnoy"):
@@ -255,10 +258,22 @@ def read_all():
         corners(reader)
         # The game's names, as the shared code reads them.
         state = durak.new_game("perevodnoy", NAMES[:2])
-        reader.check("game title", _(durak.State.game_title), state)
+        reader.check("game title", words(DURAK.title), state)
         reader.check("name", _(durak.State.NAME), state)
         reader.check("a verb Durak has not", state.check(Action("甲", "play", (durak.DECK[0],))).text(), state)
+        # The spec's own words: the verbs' buttons, and what its expectations confirm in a replay.
+        for verb in DURAK.verbs:
+            reader.check(f"the {verb} button", DURAK.verb_label(verb), state)
+        for key, values in EXPECTED.items():
+            for value in values:
+                reader.check(f"expectation {key}: {value}", DURAK.expectation_words[key](value), state)
     return {part: (reader.count, reader.problems) for part, reader in found.items()}, seen.seen
+
+
+# A value or two of each expectation of Durak's own, to read what each confirms in words.
+EXPECTED = {"stock_size": (0, 5), "trump": ("S",), "attacker": ("甲",), "defender": ("乙",),
+            "table": (frozenset(), frozenset(durak.DECK[:2])), "discard_size": (4,), "loser": (None, "甲"),
+            "draw": (True, False), "attack_limit": (6,)}
 
 
 def test_every_worked_example_reads_without_english(read_all):
@@ -283,11 +298,11 @@ def test_every_message_of_durak_is_read_by_these_tests(read_all):
 def test_texts_made_in_english_read_in_the_language_of_the_moment():
     state = deal({"甲": "S9 D8", "乙": "SQ H9"}, stock="C7 D9 S8", attacker="甲")
     refusal = state.check(state.parse_action("乙 attack SQ"))
-    checklist = state.checklist(state.parse_action("甲 attack D8"))
-    talk = state.table_talk()
+    checklist = DURAK.checklist(state, state.parse_action("甲 attack D8"))
+    talk = DURAK.table_talk(state)
     priority = state.priority()
     events = state.act("甲 attack S9") + state.act("乙 take")
-    _action, why = state.view("甲", sampling=False).rule_of_thumb()
+    _action, why = DURAK.rule_of_thumb(state.view("甲", sampling=False))
     english = [refusal.text(), priority, why, *(e.text for e in events),
                *(t for pair in checklist + talk for t in pair)]
     before = [str(t) for t in english]
@@ -302,7 +317,7 @@ def test_texts_made_in_english_read_in_the_language_of_the_moment():
     over = deal({"甲": "S9", "乙": "S6"}, stock="", trump="S", attacker="甲")
     over.act("甲 attack S9")
     over.act("乙 take")
-    outcome, (cells, score), total = over.outcome(), over.score_line(), over.score_total()
+    outcome, (cells, score), total = DURAK.outcome(over), DURAK.score_line(over), DURAK.score_total(over)
     assert (str(outcome), cells, score, str(total)) == ("乙 is the durak (the fool)", {"甲": "out", "乙": "durak"},
                                                         {"甲": 0, "乙": 1}, "times durak")
     with pseudo_language():
@@ -318,6 +333,6 @@ def test_the_position_in_words_and_the_picture_are_in_the_language_they_are_draw
     assert english.splitlines()[0] == "durak (podkidnoy), round 1; trump ♠ spades, face-up S8; stock 3, discard 0"
     with pseudo_language():
         assert english_words(state.describe(), allowed=allowed(state)) == []
-        assert "ｓｔｏｃｋ 3" in state.picture()
+        assert "ｓｔｏｃｋ 3" in DURAK.picture(state)
         assert str(state) == state.describe()
-    assert state.describe() == english and "stock 3" in state.picture()
+    assert state.describe() == english and "stock 3" in DURAK.picture(state)

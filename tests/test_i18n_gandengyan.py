@@ -23,9 +23,12 @@ from cardlab.gandengyan.combos import (KIND_WORDS, _ranks, alone_text, answers_t
 from cardlab.gandengyan.rules import ACE
 from cardlab.gandengyan.widgets import BombCompare
 from cardlab.i18n import Message, language
+from cardlab.registry import find_game
 from cardlab.scenario import check_paths, load, run
 from cardlab.svg import play_names
 from pseudo_i18n import english_words, pseudo_language
+
+GDY = find_game("gandengyan")
 
 FOLDER = Path(__file__).resolve().parent.parent / "lessons" / "scenarios" / "gandengyan"
 FILES = check_paths([FOLDER])
@@ -75,13 +78,13 @@ def check_position(state, where=""):
     players = state.players
     assert_translated(state.describe(), players, where=where)
     assert_translated(str(state), players, where=where)
-    assert_picture_translated(state.picture(), players, where, play_names(state.top.cards) if state.top else "")
+    assert_picture_translated(GDY.picture(state), players, where, play_names(state.top.cards) if state.top else "")
     if state.is_over():
-        assert_translated(state.outcome(), players, where=where)
-        cells, _score = state.score_line()
+        assert_translated(GDY.outcome(state), players, where=where)
+        cells, _score = GDY.score_line(state)
         for cell in cells.values():
             assert_translated(cell, players, where=where)
-        assert_translated(state.score_total(), players, where=where)
+        assert_translated(GDY.score_total(state), players, where=where)
 
 
 def check_action(state, action: Action, where=""):
@@ -93,8 +96,8 @@ def check_action(state, action: Action, where=""):
         assert_translated(refusal.text(), players, where=f"{where} {action}")
         assert_translated(refusal.explanation, players, where=f"{where} {action}")
     elif action.verb == "play":
-        assert_translated(state.play_words(action), players, where=f"{where} {action}")
-    for question, answer in state.checklist(action):
+        assert_translated(GDY.play_words(state, action), players, where=f"{where} {action}")
+    for question, answer in GDY.checklist(state, action):
         assert_translated(question, players, where=f"{where} {action}")
         assert_translated(answer, players, where=f"{where} {action}")
 
@@ -109,7 +112,7 @@ def test_every_scenario_reads_without_english(path):
         assert result.ok
         state = result.start.copy()
         players = state.players
-        for question, answer in state.table_talk():
+        for question, answer in GDY.table_talk(state):
             assert_translated(question, players, where="table talk")
             assert_translated(answer, players, where="table talk")
         check_position(state, "start")
@@ -154,7 +157,7 @@ def test_random_games_read_without_english(rules, players):
         for seed in range(3):
             state = gandengyan.new_game(rules, names, seed=seed)
             rng = random.Random(seed)
-            for question, answer in state.table_talk():
+            for question, answer in GDY.table_talk(state):
                 assert_translated(question, names, where="table talk")
                 assert_translated(answer, names, where="table talk")
             moves = 0
@@ -164,7 +167,7 @@ def test_random_games_read_without_english(rules, players):
                     check_position(state, where)
                 for action in tries(state, rng):
                     check_action(state, action, where)
-                action, why = state.view(state.turn).rule_of_thumb()
+                action, why = GDY.rule_of_thumb(state.view(state.turn))
                 assert_translated(why, names, where=where)
                 if rng.random() < 0.3:
                     action = rng.choice(state.legal_actions())
@@ -220,7 +223,7 @@ def test_the_rarer_texts_read_without_english():
         check_action(kept, kept.parse_action("甲 play S4"), "not held")
         left = gandengyan.from_deal(replace(yiqi, first_drawer="left"), ["甲", "乙", "丙"],
                                     hands={"甲": "S3", "乙": "S4", "丙": "S5"})
-        for question, answer in left.table_talk():
+        for question, answer in GDY.table_talk(left):
             assert_translated(question, left.players)
             assert_translated(answer, left.players)
         several = gandengyan.from_deal("yiqi", ["甲", "乙"], hands={"甲": "S8 BJ RJ H3", "乙": "D4"}, stock=[])
@@ -293,9 +296,9 @@ def test_a_message_made_in_english_reads_in_the_language_it_is_read_in():
     with language("en"):
         refusal = state.check(state.parse_action("乙 play HJ"))
         events = state.act("甲 play S8") + state.act("乙 pass") + state.act("丙 pass")
-        checklist = state.checklist(state.parse_action("甲 play S3"))
-        talk = state.table_talk()
-        why = state.view("甲").rule_of_thumb()[1]
+        checklist = GDY.checklist(state, state.parse_action("甲 play S3"))
+        talk = GDY.table_talk(state)
+        why = GDY.rule_of_thumb(state.view("甲"))[1]
         compare = BombCompare()
         answer = compare.pick("S8 H8", "S5 H5 D5")
         english = [str(refusal.text()), *map(str, events), str(checklist[0][1]), str(talk[0][1]), str(why), str(answer)]

@@ -28,6 +28,7 @@ ipywidgets = pytest.importorskip("ipywidgets")
 
 from cardlab.bots import make_bot  # noqa: E402
 from cardlab.i18n import Message, language  # noqa: E402
+from cardlab.registry import game_of  # noqa: E402
 from cardlab.scenario import Lines, Text, expectation_words, load, loads, run, transcript  # noqa: E402
 from cardlab.widgets import Quiz, SaveError, Stepper, Table  # noqa: E402
 from cardlab.widgets import play  # noqa: E402
@@ -75,8 +76,9 @@ def others_say(table: Table) -> list:
         if outcome.refusal is not None:
             texts.append(outcome.refusal.refusal.text())
     if table.state.is_over():
-        cells, _score = table.state.score_line()
-        texts += [table.state.outcome(), *cells.values()]
+        spec = game_of(table.state)
+        cells, _score = spec.score_line(table.state)
+        texts += [spec.outcome(table.state), *cells.values()]
     return texts
 
 
@@ -151,7 +153,7 @@ def test_a_whole_game_at_the_table_reads_in_the_pseudo_language(game, rules, pla
     others = others_say(table) + seen
     said.append(table.next_game())  # the score table and the opening of game 2
     said.append(table.bots_move())  # a Daifugo exchange: what the others give is hidden
-    others += others_say(table) + explained + [table._match.kind, table.state.score_total() or ""]
+    others += others_say(table) + explained + [table._match.kind, game_of(table.state).score_total(table.state) or ""]
     allowed = NAMES | path_words(tmp_path / "missing" / "game.yaml", tmp_path / table._default_path())
     assert all(isinstance(text, Message) for text in said)
     with pseudo_language():  # everything above was said in English, and is read now

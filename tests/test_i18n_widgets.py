@@ -21,10 +21,12 @@ from cardlab import card, daifugo, durak, gandengyan, i18n
 from cardlab.bots import MonteCarloBot, RandomBot, make_bot
 from cardlab.cards import ALL_CARDS, CardError, count_cards, parse_token
 from cardlab.charts import LAB_WORDS, bar_chart, chart_text, count_text
+from cardlab.daifugo.picture import daifugo_top_svg
 from cardlab.display import Folded, Seats, cards_html
 from cardlab.i18n import _
+from cardlab.registry import game_of
 from cardlab.scenario import expectation_words
-from cardlab.svg import (Middle, card_svg, daifugo_top_svg, generic_svg, hand_svg, play_names, seats_svg,
+from cardlab.svg import (Middle, card_svg, generic_svg, hand_svg, play_names, seats_svg,
                          state_svg, table_svg)
 
 from pseudo_i18n import english_words, pseudo_language
@@ -33,7 +35,7 @@ from scenario_texts import TRANSFER, transfer_position
 ipywidgets = pytest.importorskip("ipywidgets")
 
 from cardlab.widgets import Compare, Referee, Stepper, TryIt  # noqa: E402
-from cardlab.widgets.base import _replay, still_html  # noqa: E402
+from cardlab.widgets.base import replay, still_html  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "lessons" / "scenarios").glob("*/*.yaml"))
@@ -410,7 +412,7 @@ def test_the_readings_of_jokers_are_offered_in_the_language_read():
     tryit.select("S3", "BJ", "RJ")
     with pseudo_language():
         tryit.select("S3", "BJ", "RJ")
-        words = [state.play_words(a) for a in tryit.readings()]
+        words = [game_of(state).play_words(state, a) for a in tryit.readings()]
         for label in tryit.reading_labels():
             assert english_words(without(label, words, state)) == [], label
         assert all(english_words(without(o, words, state)) == [] for o in tryit._reading_menu.options)
@@ -435,7 +437,7 @@ def test_a_replay_note_made_in_english_reads_in_the_language_read():
     from cardlab.scenario import loads
 
     scenario = loads(TRANSFER)
-    state, note = _replay(scenario, durak.RULESETS["podkidnoy"], 2)
+    state, note = replay(scenario, durak.RULESETS["podkidnoy"], 2)
     assert str(note).startswith("Under podkidnoy, step 2 (B transfer H8) is refused (not_allowed)")
     refusal = state.check(state.parse_action("B transfer H8"))
     with pseudo_language():

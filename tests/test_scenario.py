@@ -4,9 +4,9 @@ import textwrap
 
 import pytest
 
-from cardlab import durak
-from cardlab.scenario import (GAME_MODULES, NotImplementedGame, Scenario, ScenarioError, check_paths,
-                              json_records, load, loads, run, transcript)
+from cardlab import durak, registry
+from cardlab.scenario import (NotImplementedGame, Scenario, ScenarioError, check_paths, json_records, load, loads,
+                              run, transcript)
 
 from scenario_texts import durak_text
 
@@ -86,7 +86,12 @@ def test_unknown_rule_set():
 def test_game_not_built_yet(monkeypatch):
     # Every game of the contract is built now; a game whose module cannot be found must still be
     # reported as "not implemented", never as an unknown game or a traceback.
-    monkeypatch.setitem(GAME_MODULES, "gandengyan", "cardlab.no_such_game")
+    from importlib.metadata import EntryPoint
+
+    monkeypatch.setattr(registry, "_games", {name: game for name, game in registry._games.items()
+                                             if name != "gandengyan"})
+    monkeypatch.setitem(registry._known(), "gandengyan",
+                        EntryPoint("gandengyan", "cardlab.no_such_game:GAME", registry.GROUP).load)
     text = BASE.replace("game: durak", "game: gandengyan").replace("rules: podkidnoy", "rules: yiqi")
     with pytest.raises(NotImplementedGame) as info:
         loads(text, "gdy.yaml")
@@ -402,7 +407,11 @@ steps:
 
 
 def test_every_expectation_of_the_contract_reads_as_words():
-    from cardlab.scenario import _EXPECTATION_WORDS, expectation_words
+    from cardlab.scenario import _EXPECTATION_WORDS as COMMON, expectation_words
+
+    # The words of the keys every game has, and of each game's own keys (Game.expectation_words).
+    _EXPECTATION_WORDS = {**COMMON, **{key: words for game in registry.all_games()
+                                       for key, words in game.expectation_words.items()}}
 
     contract = {"hands", "hand_sizes", "stock_size", "turn", "top", "finished", "over", "legal", "illegal",
                 "revolution", "lock", "fouls", "demoted", "result", "points", "winner", "trump", "attacker",

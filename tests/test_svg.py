@@ -14,9 +14,10 @@ from cardlab import card, deck, durak, parse_cards
 from cardlab.display import Hand, cards_html, state_html
 from cardlab.engine import State
 from cardlab.scenario import load, run
+from cardlab.daifugo.picture import daifugo_top_svg
 from cardlab.durak.picture import durak_table_svg
 from cardlab.svg import (BACK_LABEL, FOUR_COLOURS, HIGHLIGHT, INK, RED, TWO_COLOURS, card_svg,
-                         daifugo_top_svg, hand_svg, jokers_equal, state_svg)
+                         hand_svg, jokers_equal, state_svg)
 
 ROOT = Path(__file__).resolve().parent.parent
 ROUTE_A = ROOT / "lessons" / "scenarios" / "durak" / "route_a.yaml"
@@ -233,7 +234,16 @@ class ToyState(State):
         return False
 
 
-def test_unknown_game_falls_back_to_hands_and_text():
+def test_unknown_game_falls_back_to_hands_and_text(monkeypatch):
+    from cardlab import registry
+    from cardlab.game import Game
+
+    class Toy(Game):  # a spec that draws nothing of its own: the default picture
+        name = "toy"
+
+    monkeypatch.setattr(registry, "_games", dict(registry._games))
+    monkeypatch.setattr(registry, "_by_class", {})
+    registry.register(Toy())
     teaching = state_svg(ToyState())
     parse(teaching)
     assert "red joker" in teaching and "toy: A holds S3 H4 &amp; B holds RJ" in teaching

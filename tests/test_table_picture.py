@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from cardlab import daifugo, durak, gandengyan
+from cardlab.registry import game_of
 from cardlab.scenario import load, run
 from cardlab.svg import NORMAL_CARD, TABLE_H, TABLE_W, state_svg
 from cardlab.widgets import SIZES
@@ -70,11 +71,11 @@ def test_every_seat_is_named_with_its_letter_its_count_and_its_state():
 def test_the_bottom_defaults_to_the_player_whose_move_is_awaited():
     state = durak.from_deal("podkidnoy", ["甲", "乙", "丙"], hands={"甲": ["S8", "D8", "D9"], "乙": ["S10", "C6"], "丙": ["H6"]},
                             stock=[], trump="H", attacker="甲")
-    assert state.focus() == "甲"
+    assert game_of(state).focus(state) == "甲"
     state.act("甲 attack S8")
-    assert state.focus() == "乙"  # an open attack card: the defender is awaited
+    assert game_of(state).focus(state) == "乙"  # an open attack card: the defender is awaited
     state.act("乙 defend S8 S10")
-    assert state.focus() == "甲"
+    assert game_of(state).focus(state) == "甲"
     bottom_line = [w for w, y in _labels(ET.fromstring(state_svg(state))).items() if y > BOTTOM_Y]
     assert bottom_line[0].startswith("甲 (A)")
 

@@ -4,8 +4,9 @@ A bot sees only what its seat may see: it is handed a :class:`~cardlab.engine.Vi
 ``state.view(seat)``), never the state, and returns one of ``view.legal_actions()``.
 
 - ``random``: a uniformly random legal action.
-- ``simple``: the game's rules of thumb (``View.rule_of_thumb``, written in each game's ``bot``
-  module: :mod:`cardlab.durak.bot`, :mod:`cardlab.daifugo.bot`, :mod:`cardlab.gandengyan.bot`).
+- ``simple``: the game's rules of thumb (its spec's ``rule_of_thumb(view)``, :class:`cardlab.game.Game`,
+  written in each game's ``bot`` module: :mod:`cardlab.durak.bot`, :mod:`cardlab.daifugo.bot`,
+  :mod:`cardlab.gandengyan.bot`).
 - ``montecarlo``: determinized rollouts. For each rollout it deals the cards the seat cannot see
   at random, consistently with what it has seen (``View.sample_state``), tries each of a few of
   its legal actions in that deal, plays the game out with ``simple`` players and notes the place
@@ -26,15 +27,15 @@ True
 
 from __future__ import annotations
 
-import importlib
 import random
 import time
 
 from ..engine import Action, State, View
 from ..i18n import Message, _
+from ..registry import game_of
 
-__all__ = ["BOTS", "DEFAULT_BUDGET", "Bot", "MonteCarloBot", "RandomBot", "SimpleBot", "game_bot_module", "make_bot",
-           "next_actor", "play", "play_out"]
+__all__ = ["BOTS", "DEFAULT_BUDGET", "Bot", "MonteCarloBot", "RandomBot", "SimpleBot", "make_bot", "next_actor",
+           "play", "play_out"]
 
 MAX_DECISIONS = 20_000
 SAMPLE_TRIES = 20  # deals tried for one that agrees with the view (View.consistent_sample)
@@ -96,20 +97,20 @@ class RandomBot(Bot):
 
 
 class SimpleBot(Bot):
-    """The game's rules of thumb (``View.rule_of_thumb``); deterministic."""
+    """The game's rules of thumb (its spec's ``rule_of_thumb``); deterministic."""
 
     name = "simple"
 
     def decide(self, view):
-        return view.rule_of_thumb()
+        return game_of(view).rule_of_thumb(view)
 
 
 class MonteCarloBot(Bot):
     """Determinized rollouts with ``simple`` players.
 
     The candidates (:meth:`candidates`): the ``simple`` choice, then the seat's actions that play
-    no card (pass, take, done), then the plays the game's ``bot`` module suggests (Gan Deng Yan:
-    the weakest of each kind) or others drawn at random, ``max_actions`` in all. A rollout deals
+    no card (pass, take, done), then the plays the game suggests (its spec's ``alternatives``: in
+    Gan Deng Yan the weakest of each kind) or others drawn at random, ``max_actions`` in all. A rollout deals
     the hidden cards once (:meth:`~cardlab.engine.View.consistent_sample`) and plays every
     candidate out from that same deal, with the same lots for who acts first, to the end of the
     game with ``simple`` players: the candidates are compared on equal deals, which tells them
@@ -141,13 +142,11 @@ class MonteCarloBot(Bot):
 
     def candidates(self, view: View, simple: Action) -> list[Action]:
         """The actions worth playing out, ``max_actions`` in all: ``simple``'s choice, the actions
-        that play no card, then those the game's ``bot`` module suggests (its
-        ``alternatives(view)``) or, where it suggests none, others drawn at random."""
+        that play no card, then those the game suggests (its spec's ``alternatives(view)``) or,
+        where it suggests none, others drawn at random."""
         legal = view.legal_actions()
-        suggest = getattr(game_bot_module(view), "alternatives", None)
-        if suggest:
-            others = suggest(view)
-        else:
+        others = game_of(view).alternatives(view)
+        if others is None:
             others = [a for a in legal if a.cards]
             self.rng.shuffle(others)
         out: list[Action] = []
@@ -160,7 +159,7 @@ class MonteCarloBot(Bot):
         legal = view.legal_actions()
         if not legal:
             raise ValueError(f"{view.seat} has no legal action in this position")
-        simple, why = view.rule_of_thumb()
+        simple, why = game_of(view).rule_of_thumb(view)
         if len(legal) == 1:
             return legal[0], _("the only legal action")
         candidates = self.candidates(view, simple)
@@ -196,12 +195,6 @@ class MonteCarloBot(Bot):
                                    count=played, tried=len(candidates))
 
 
-def game_bot_module(view: View):
-    """The ``bot`` module of the view's game package (``cardlab/<game>/bot.py``), where its rules
-    of thumb live."""
-    return importlib.import_module(type(view).__module__.rpartition(".")[0] + ".bot")
-
-
 def next_actor(state: State, rng: random.Random) -> str:
     """Who acts next when several players may (Durak's attackers and defender, Daifugo's
     exchange): one of them at random. Choice: a simulation has no clock, so who is quicker is
@@ -217,10 +210,11 @@ def play_out(state: State, rng: random.Random) -> dict[str, float]:
 
 def _rollout(state: State, rng: random.Random) -> tuple[dict[str, float], int]:
     """:func:`play_out`, and how many decisions it took."""
+    rule_of_thumb = game_of(state).rule_of_thumb  # looked up once: a rollout makes many decisions
     for n in range(MAX_DECISIONS):
         if state.is_over():
             return state.standings(), n
-        action, _reason = state.view(next_actor(state, rng), sampling=False).rule_of_thumb()
+        action, _reason = rule_of_thumb(state.view(next_actor(state, rng), sampling=False))
         state.apply(action)
     raise RuntimeError(f"a rollout did not end in {MAX_DECISIONS} decisions")
 

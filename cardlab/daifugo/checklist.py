@@ -9,7 +9,7 @@ number and kind of cards as the play to beat? is a revolution in force, and so w
 applies? is a suit lock in force, and does the play keep to it? does the play clear the table
 (8切)? would it be a forbidden finish if these were the player's last cards? For a pass and for a
 give it asks the questions that apply to them. The last answer is always the engine's verdict
-(:meth:`~cardlab.engine.State.verdict`).
+(:meth:`~cardlab.game.Game.verdict`).
 
 Every answer comes from the functions the engine applies (``combos.py``, ``state.py``), and where a
 play is legal, from performing it on a copy of the position, so the referee cannot disagree with
@@ -38,10 +38,11 @@ from ..cards import SUIT_SYMBOLS, format_cards, parse_cards, sort_cards, to_symb
 from ..engine import Action
 from ..i18n import Later, Lines, Message, _, commas, n_, ors, p_, semicolons, sentences
 from ..referee import as_things_stand
+from ..registry import game_of
 from .combos import (Play, eight_cut, fits_lock, forbidden_finish, is_spade_three_return, judge,
                      readings, shape_name, starts_revolution, stronger)
-from .rules import JOKER, ORDER, TITLES_READ, order_text, rank_text, strength
-from .state import exchange_strength
+from .rules import (JOKER, ORDER, TITLES_READ, exchange_obligation, exchange_strength, forced_strengths, order_text,
+                    rank_text, strength)
 from .words import symbols
 
 SAME_SHAPE = _("Is it the same number and kind of cards as the play to beat?")
@@ -104,9 +105,9 @@ def table_talk(state) -> list[tuple[Message, Message]]:
 def table_talk_text(state) -> Message:
     """:func:`table_talk` as a learner reads it: one question and its answer a line, cards as 9♠
     and every seat with its letter (甲 (A)), for a lesson to print, in the rule set's words
-    (:meth:`DaifugoState.table_talk`)."""
+    (the spec's :meth:`~cardlab.game.Game.table_talk`)."""
     return Later(state.learner_text, Lines(_("{question}  {answer}", question=question, answer=answer)
-                                           for question, answer in state.table_talk()))
+                                           for question, answer in game_of(state).table_talk(state)))
 
 
 def _deck_answer(state) -> Message:
@@ -320,7 +321,7 @@ def ask(state, action: Action) -> list[tuple[Message, Message]]:
             answers = _ask_pass(state, action)
         elif verb == "give":
             answers = _ask_give(state, action)
-    answers.append(state.verdict(action))
+    answers.append(game_of(state).verdict(state, action))
     return answers
 
 
@@ -532,7 +533,7 @@ def _ask_give(state, action: Action) -> list[tuple[Message, Message]]:
     player = action.player
     if not state.exchanging:
         return []
-    count, partner, lower = state._obligation(player)
+    count, partner, lower = exchange_obligation(state.rules, state.previous_ranks, player)
     answers = [(_("Who gives whom, and how many?"),
                 n_("{player}, the {title}, gives {partner}, the {partner_title}, {count} card.",
                    "{player}, the {title}, gives {partner}, the {partner_title}, {count} cards.", count,
@@ -540,7 +541,7 @@ def _ask_give(state, action: Action) -> list[tuple[Message, Message]]:
                    partner_title=_title(state.previous_ranks[partner])))]
     hand = state.hands[player]
     if lower or state.rules.return_weakest:
-        wanted = state._forced_strengths(hand, count, lower)
+        wanted = forced_strengths(hand, count, lower)
         names = commas((_("the joker") if s == strength(JOKER, False) else _("a {rank}", rank=rank_text(ORDER[s])))
                        for s in sorted(wanted, reverse=True))
         fitting = sorted((c for c in sort_cards(hand) if exchange_strength(c) in wanted),

@@ -1,4 +1,5 @@
-"""Whole sets (jdf) and matches (yeeqia): game after game, ranks carried over, a record of each."""
+"""Whole sets (jdf) and matches (yeeqia): game after game, ranks carried over, a record of each;
+the next game of a set, how a game ended and its line of a score table."""
 
 from __future__ import annotations
 
@@ -6,8 +7,8 @@ import random
 from dataclasses import dataclass
 
 from ..engine import rule_set
-from ..i18n import Message, _
-from .rules import RULESETS, DaifugoRules
+from ..i18n import Message, _, commas, p_
+from .rules import RANK_TITLES, RULESETS, TITLES_READ, DaifugoRules
 from .state import DaifugoState, _players, new_game
 
 
@@ -135,3 +136,42 @@ class Match:
 def new_match(rules: DaifugoRules | str, players, seed: int = 0) -> Match:
     """A table's match: one jdf set or yeeqia match (:class:`Match`), every deal from ``seed``."""
     return Match(rules, players, seed=seed)
+
+
+def next_game(state: DaifugoState, seed: int = 0) -> DaifugoState:
+    """The next game of the same set or match as ``state``: it opens with the exchange by this
+    game's ranks, and the same blind cards. Raises ``ValueError`` while ``state`` is not over."""
+    if not state.over:
+        raise ValueError("the game is not over")
+    return new_game(state.rules, state.players, seed=seed, previous_ranks=state.result(), blind=state.blind)
+
+
+def outcome(state: DaifugoState) -> Message:
+    points, ranks = state.points(), state.result()
+    if points:
+        return commas(_("{player} {title} {points}", player=p, title=TITLES_READ[ranks[p]],
+                        points=format(points[p], "+d")) for p in state.places)
+    return commas(_("{player} {title}", player=p, title=TITLES_READ[ranks[p]]) for p in state.places)
+
+
+def score_line(state: DaifugoState) -> tuple[dict[str, Message], dict[str, int]]:
+    """Each player's rank title (with the points under a rule set with points; 都落ち for the
+    demoted 大富豪); the points."""
+    points = state.points()
+    cells = {}
+    for p, r in state.result().items():
+        title = RANK_TITLES[r]
+        if points and p == state.demoted:
+            cells[p] = _("{title} {points} (都落ち)", title=title, points=format(points[p], "+d"))
+        elif points:
+            cells[p] = _("{title} {points}", title=title, points=format(points[p], "+d"))
+        elif p == state.demoted:
+            cells[p] = _("{title} (都落ち)", title=title)
+        else:
+            cells[p] = title
+    return cells, points or {}
+
+
+def score_total(state: DaifugoState) -> Message | None:
+    """Points, under a rule set with points (none for jdf)."""
+    return None if state.rules.points is None else p_("score", "points")

@@ -1,15 +1,32 @@
 """The Daifugo table as a picture: the seats (whose turn, who passed, who is out, the titles when
 they matter), and on the table the play to beat with who played it and who passed; the suit lock and the
-revolution over the table.
+revolution over the table. Also the play on top of the table alone (:func:`daifugo_top_svg`), and a
+hand in the order a player holds it.
 
 Every word of the picture is read in the current language as the picture is drawn."""
 
 from __future__ import annotations
 
-from ..cards import SUIT_SYMBOLS
+from typing import Iterable
+
+from ..cards import SUIT_SYMBOLS, Card
 from ..i18n import Message, _, commas, p_
-from ..svg import MUTED, Middle, play_names, table_svg
+from ..svg import MUTED, PAD, Middle, highlight_set, play_names, svg_document, table_svg, top_row
 from .rules import RANK_TITLES
+
+
+def hand_order(state, cards) -> list[Card]:
+    """Weakest first in the normal order: 3 up to A, then 2, then the jokers."""
+    return sorted(cards, key=lambda c: (c.is_wild, (c.rank - 3) % 13 if c.rank else 0, c.index))
+
+
+def daifugo_top_svg(cards: Iterable, player: str | None, *, width: float = 60, four_colour: bool = False,
+                    highlight: Iterable = ()) -> str:
+    """The combination on top of the table, with who played it: a row of cards and a caption. A joker or wild card standing in for another card
+    (``RJ=H10``) is drawn as itself with "as 10♥" under it. No cards: "the table is empty"."""
+    markup, row_w, row_h, label = top_row(list(cards), player, PAD, PAD, width,
+                                           highlight=highlight_set(highlight), four_colour=four_colour)
+    return svg_document(row_w + 2 * PAD, row_h + 2 * PAD, label, markup)
 
 
 def _tags(state, p: str) -> list[Message]:

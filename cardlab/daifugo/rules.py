@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from functools import cache
 
 from ..cards import RANK_NAMES, Card, deck
-from ..i18n import Message, _, p_
+from ..engine import add_reason
+from ..i18n import N_, Message, _, p_
 
 # The joker has no rank of its own; played as itself (alone, or two jokers together) it ranks here.
 JOKER = 15
@@ -49,6 +50,28 @@ def strength(rank: int, revolution: bool) -> int:
 def exchange_strength(c: Card) -> int:
     """Strength in the exchange, always the normal order: joker, then 2, A, K, ... 3."""
     return strength(JOKER if c.is_wild else c.rank, False)
+
+
+def forced_strengths(hand, count: int, strongest: bool) -> list[int]:
+    """The exchange strengths (:func:`exchange_strength`) of the ``count`` strongest cards of
+    ``hand`` (or the weakest, when not ``strongest``), weakest first: what a give that must hand
+    over the strongest (or return the weakest) cards is made of, whichever suits it picks."""
+    ordered = sorted(map(exchange_strength, hand), reverse=strongest)
+    return sorted(ordered[:count])
+
+
+def exchange_obligation(rules: "DaifugoRules", previous_ranks: dict[str, str], player: str) -> tuple[int, str, bool]:
+    """``(cards, partner, lower)`` of ``player`` in the exchange of a game whose players held
+    ``previous_ranks`` (player -> rank name) in the game before: how many cards they give, to whom,
+    and whether they are the lower of the pair. All four ranks take part."""
+    holder = {r: p for p, r in previous_ranks.items()}
+    rank = previous_ranks[player]
+    for lower, upper, count in rules.exchange:
+        if rank == lower:
+            return count, holder[upper], True
+        if rank == upper:
+            return count, holder[lower], False
+    raise AssertionError(f"rank {rank} takes no part in the exchange")
 
 
 JOKER_WORD = p_("card", "joker")
@@ -126,6 +149,11 @@ class DaifugoRules:
     jokers_equal = True
 
     @property
+    def description(self) -> str:
+        """The rule set in a few words (English, as the scenario contract says it)."""
+        return DESCRIPTIONS.get(self.name, "")
+
+    @property
     def deck(self) -> tuple[Card, ...]:
         return _deck(self.deck_name)
 
@@ -149,6 +177,11 @@ class DaifugoRules:
         return PLACE[2] if self.twos_in_sequences else PLACE[14]
 
 
+DESCRIPTIONS = {
+    "jdf": "the Japan Daifugo Federation's official four-player rules: 54 cards, sets of four games",
+    "yeeqia": "the 52-card web rules of daifugo.yeeqia.com: no jokers, matches of three games with points",
+}
+
 RULESETS = {
     "jdf": DaifugoRules(
         name="jdf", deck_name="jokers54", blind_cards=2, games_per_set=4, third_rank="hinmin",
@@ -159,3 +192,12 @@ RULESETS = {
         points=(3, 1, -1, -3), eight_cut="any", twos_in_sequences=False, forbidden_finishes=False,
         suit_lock=False, spade_three_return=False, miyako_ochi=False, words="yeeqia"),
 }
+
+# Daifugo's own reason code: the contract has must_give_strongest for the lower player's cards, but
+# nothing for the upper player's under a rule set where they return their weakest.
+add_reason("must_give_weakest", "in the exchange under a return-weakest rule set, the upper player must return "
+           "their weakest cards", N_("Give back the weakest cards"))
+# The reason codes a Daifugo refusal may carry.
+REASON_CODES_USED = frozenset({"game_over", "not_allowed", "not_your_turn", "passed", "cannot_pass", "not_in_hand",
+                               "wrong_count", "must_give_strongest", "must_give_weakest", "invalid_combination",
+                               "shape_mismatch", "suit_lock", "not_stronger"})

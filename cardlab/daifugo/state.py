@@ -9,11 +9,11 @@ from itertools import combinations
 from ..cards import Card, StandIn, card, count_cards, deck_set, format_cards, sort_cards
 from ..engine import (Action, DealError, Event, IllegalAction, IncompatibleRules, Refusal, State, View,
                       check_cards_unique, deal_cards, deal_hands, deal_random, player_name, player_names,
-                      rule_set)
-from ..i18n import N_, Later, Message, Worded, _, commas, ors, p_, worded
+                      rule_set, view_class)
+from ..i18n import N_, Message, Worded, _, commas, ors, worded
 from .combos import (Holding, Play, eight_cut, forbidden_finish, is_spade_three_return, judge,
                      plays_of, readings, starts_revolution)
-from .rules import RANK_TITLES, RULESETS, TITLES_READ, DaifugoRules, exchange_strength
+from .rules import RULESETS, TITLES_READ, DaifugoRules, exchange_obligation, exchange_strength, forced_strengths
 from .words import (exchange_text, forced_text, foul_text, game_over_text, give_text, lock_text, miyako_ochi_text,
                     passes_text, position_text, revolution_text, wrong_count_text)
 
@@ -21,34 +21,55 @@ PLAYERS = 4
 DIAMOND_THREE = card("D3")
 
 
+@view_class
 class DaifugoView(View):
     """What one Daifugo seat sees (:meth:`DaifugoState.view`). Besides the fields every view has:
-    ``table`` (the ``(player, Play)`` pairs since the last clear), ``top`` and ``last_player``,
-    ``turn``, ``passed``, ``revolution``, ``lock``, ``out`` and ``finished`` (in order),
-    ``fouls``, ``demoted``, ``over`` and ``places``; the exchange: ``exchanging``,
-    ``previous_ranks``, ``waiting`` (who has yet to give), ``gave`` (the cards this seat handed
-    over) and ``received`` (the cards it got, once the exchange is done); ``plays``, the
-    combinations the seat may play now (:class:`~.combos.Play`, jokers resolved). ``played`` is every card
-    played so far, in order.
+    ``table`` (the ``(player, Play)`` pairs since the last clear), ``top`` and ``last_player`` (the
+    combination to beat and who played it, ``None`` on an empty table), ``turn`` (``None`` during
+    the exchange and once over), ``passed`` (who passed since the last clear), ``revolution``
+    (whether the order is reversed), ``lock`` (the locked suits), ``out`` and ``finished`` (who is
+    out, and who emptied their hand, in order), ``fouls`` (who went out by a forbidden finish),
+    ``demoted`` (the 大富豪 demoted by miyako-ochi, or ``None``), ``over`` and ``places`` (first to
+    last, once over); the exchange: ``exchanging`` (whether it is going on), ``leader`` (who leads
+    after it), ``previous_ranks`` (player → rank in the game before, ``None`` in a first game),
+    ``waiting`` (who has yet to give), ``gave`` (the cards this seat handed over) and ``received``
+    (the cards it got, once the exchange is done); ``plays``, the combinations the seat may play
+    now (:class:`~.combos.Play`, jokers resolved). ``played`` is every card played so far, in order.
 
     :meth:`sample_state` deals the unseen cards (the other hands and the blind cards); a card this
     seat gave and that has not been played stays with the player it went to. During the exchange
     it returns ``None``: what the others hand over is not known yet.
     """
 
+    table: tuple[tuple[str, Play], ...]
+    top: Play | None
+    last_player: str | None
+    turn: str | None
+    passed: frozenset[str]
+    revolution: bool
+    lock: frozenset[str]
+    out: tuple[str, ...]
+    finished: tuple[str, ...]
+    fouls: tuple[str, ...]
+    demoted: str | None
+    over: bool
+    places: tuple[str, ...]
+    exchanging: bool
+    leader: str
+    previous_ranks: dict[str, str] | None
+    waiting: tuple[str, ...]
+    gave: tuple[Card, ...]
+    received: tuple[Card, ...]
+    plays: tuple[Play, ...]
+
     game = "daifugo"
-
-    def rule_of_thumb(self):
-        from .bot import rule_of_thumb
-
-        return rule_of_thumb(self)
 
     def sample_state(self, rng) -> "DaifugoState | None":
         if self.exchanging:
             return None
         state = self._skeleton.copy()
         played = set(self.played)
-        partner = state._obligation(self.seat)[1] if self.gave else None
+        partner = exchange_obligation(state.rules, state.previous_ranks, self.seat)[1] if self.gave else None
         kept = [c for c in self.gave if c not in played]
         seen = set(self.hand) | played | set(kept)
         unseen = [c for c in self.rules.deck if c not in seen]
@@ -77,8 +98,6 @@ class DaifugoState(State):
     """
 
     game = "daifugo"
-    game_title = N_("Daifugo")
-    PRIVATE_EVENTS = frozenset({"give", "exchange"})  # the two players of a pair see the cards
     VERBS = {"play": (1, 99), "pass": 0, "give": (0, 99)}
     NAME = N_("Daifugo")
     ACTIONS_IN_WORDS = N_("in turn, players play a stronger combination of the same shape or pass, and give cards "
@@ -111,12 +130,9 @@ class DaifugoState(State):
         self.places: tuple[str, ...] = ()
         self.turn: str | None = None if self.exchanging else leader
         # Not part of the position, only remembered to save work: each hand sorted out for its
-        # plays (a Holding, kept up to date by each play, see _turn_plays); the actions
-        # legal_actions() last offered, with the Play of each play action, until anything
-        # changes; and the play check() last resolved, which apply() performs next.
+        # plays (a Holding, kept up to date by each play, see _turn_plays). The actions offered,
+        # with the Play of each play action, are remembered as every game's are (State.__slots__).
         self._held: dict[str, Holding] = {}
-        self._offered: tuple[list, list] | None = None
-        self._checked: tuple = (None, None)
 
     # --- facts ----------------------------------------------------------------------------------
 
@@ -159,38 +175,17 @@ class DaifugoState(State):
             return {}
         return dict(zip(self.places, self.rules.points))
 
-    def _obligation(self, player: str) -> tuple[int, str, bool]:
-        """``(cards, partner, lower)`` of ``player`` in this game's exchange, in which all four
-        ranks take part."""
-        holder = {r: p for p, r in self.previous_ranks.items()}
-        rank = self.previous_ranks[player]
-        for lower, upper, count in self.rules.exchange:
-            if rank == lower:
-                return count, holder[upper], True
-            if rank == upper:
-                return count, holder[lower], False
-        raise AssertionError(f"rank {rank} takes no part in the exchange")
-
     # --- legality -------------------------------------------------------------------------------
 
-    def check(self, action: Action | str) -> Refusal | None:
-        """:meth:`State.check`, answered at once for an action that :meth:`legal_actions` offered
-        in this very position: it is well formed and legal, and its play is known."""
-        if self._offered is not None:
-            actions, plays = self._offered
-            try:
-                i = actions.index(action)
-            except ValueError:  # not offered: checked in full
-                pass
-            else:  # a pass comes after the plays
-                self._checked = (action, plays[i] if i < len(plays) else None)
-                return None
-        refusal = super().check(action)
+    def _check(self, action: Action) -> Refusal | None:
+        refusal = self._refusal(action)
         if refusal is None or self.rules.words is None:
             return refusal
         return Refusal(refusal.code, Worded(refusal.explanation, self.rules.words))
 
-    def _check(self, action: Action) -> Refusal | None:
+    def _refusal(self, action: Action) -> Refusal | None:
+        """Why the well-formed ``action`` is refused, or ``None`` (:meth:`_check` puts it in the rule set's
+        words)."""
         player, verb, cards = action
         if self.over:
             return Refusal("game_over", _("The game has ended: every place is decided."))
@@ -213,7 +208,8 @@ class DaifugoState(State):
                                                 "allowed only when there is a play to beat.", player=player))
             return None
         refusal, play = self._resolve(player, cards)
-        self._checked = (action, play)
+        if refusal is None:  # apply() performs right after checking: the reading is not worked out twice
+            self._remember(action, play)
         return refusal
 
     def _seat_refusal(self, player: str) -> Refusal | None:
@@ -265,7 +261,8 @@ class DaifugoState(State):
         refusal = self.check(action)
         if refusal is not None:
             raise IllegalAction(action, refusal)
-        return self._resolve(action.player, action.cards)[1]
+        play = self._detail(action)
+        return play if play is not None else self._resolve(action.player, action.cards)[1]
 
     def _check_give(self, player: str, tokens) -> Refusal | None:
         if not self.exchanging:
@@ -279,7 +276,7 @@ class DaifugoState(State):
         if player in self.gives:
             return Refusal("not_your_turn", _("{player} has already given; the cards change hands once every give "
                                               "is in.", player=player))
-        count, partner, lower = self._obligation(player)
+        count, partner, lower = exchange_obligation(self.rules, self.previous_ranks, player)
         hand = self.hands[player]
         if len(set(tokens)) != len(tokens):
             return Refusal("not_in_hand", _("A card is named twice."))
@@ -291,14 +288,10 @@ class DaifugoState(State):
             return Refusal("wrong_count", wrong_count_text(player, ranks[player], partner, ranks[partner], count,
                                                            len(tokens), lower))
         if lower or self.rules.return_weakest:
-            wanted = self._forced_strengths(hand, count, lower)
+            wanted = forced_strengths(hand, count, lower)
             if sorted(map(exchange_strength, tokens)) != wanted:
                 return self._forced_refusal(player, partner, count, lower, wanted, tokens)
         return None
-
-    def _forced_strengths(self, hand, count: int, strongest: bool) -> list[int]:
-        ordered = sorted(map(exchange_strength, hand), reverse=strongest)
-        return sorted(ordered[:count])
 
     def _forced_refusal(self, player, partner, count, lower, wanted, tokens) -> Refusal:
         text = forced_text(player, self.previous_ranks[player], partner, count, lower, self.rules.has_jokers, wanted,
@@ -316,7 +309,8 @@ class DaifugoState(State):
             for p in self.players:
                 if p not in self.gives:
                     out.extend(new(Action, (p, "give", g)) for g in self._gives_of(p))
-            return out
+            self._offered, self._details = out, ()  # check() accepts these at once (State.__slots__)
+            return list(out)
         return self._turn_actions(self._turn_plays())
 
     def _turn_plays(self) -> list[Play]:
@@ -336,7 +330,9 @@ class DaifugoState(State):
         actions = [new(Action, (player, "play", p.cards)) for p in plays]
         if self.table:  # a play to beat: passing is allowed
             actions.append(new(Action, (player, "pass", ())))
-        self._offered = (actions, plays)  # check() accepts these at once
+        # check() accepts these at once, and knows each play's reading (State.__slots__); a pass
+        # comes after the plays.
+        self._offered, self._details = actions, plays
         return list(actions)
 
     def to_act(self) -> list[str]:
@@ -345,11 +341,11 @@ class DaifugoState(State):
         return State.to_act(self) if self.exchanging else [self.turn]
 
     def _gives_of(self, player: str) -> list[tuple[Card, ...]]:
-        count, _partner, lower = self._obligation(player)
+        count, _partner, lower = exchange_obligation(self.rules, self.previous_ranks, player)
         hand = sort_cards(self.hands[player])
         if not (lower or self.rules.return_weakest):
             return list(combinations(hand, count))
-        wanted = Counter(self._forced_strengths(hand, count, lower))
+        wanted = Counter(forced_strengths(hand, count, lower))
         forced = [c for c in hand if exchange_strength(c) in wanted]
         return [g for g in combinations(forced, count) if Counter(map(exchange_strength, g)) == wanted]
 
@@ -365,10 +361,9 @@ class DaifugoState(State):
 
     def _performed(self, action: Action) -> list[Event]:
         player, verb, cards = action
-        checked, play = self._checked
-        self._offered, self._checked = None, (None, None)
         if verb == "play":
-            if checked is not action:
+            play = self._detail(action)
+            if play is None:
                 play = self._resolve(player, cards)[1]
             return self._do_play(player, play)
         if verb == "pass":
@@ -379,14 +374,14 @@ class DaifugoState(State):
         return self._do_give(player, tuple(cards))
 
     def _do_give(self, player: str, cards: tuple[Card, ...]) -> list[Event]:
-        _count, partner, lower = self._obligation(player)
+        _count, partner, lower = exchange_obligation(self.rules, self.previous_ranks, player)
         self.gives[player] = cards
         text = give_text(player, cards, partner, lower, self.rules.return_weakest)
         events = [Event("give", player, cards, text)]
         if len(self.gives) < 2 * len(self.rules.exchange):
             return events
         for giver, given in self.gives.items():
-            receiver = self._obligation(giver)[1]
+            receiver = exchange_obligation(self.rules, self.previous_ranks, giver)[1]
             for c in given:
                 self.hands[giver].remove(c)
                 self.hands[receiver].append(c)
@@ -510,42 +505,9 @@ class DaifugoState(State):
 
     # --- views ----------------------------------------------------------------------------------
 
-    def hand_order(self, cards) -> list[Card]:
-        """Weakest first in the normal order: 3 up to A, then 2, then the jokers."""
-        return sorted(cards, key=lambda c: (c.is_wild, (c.rank - 3) % 13 if c.rank else 0, c.index))
-
     def verbs(self) -> list[str]:
         """During the exchange only ``give``; afterwards ``play`` and ``pass``."""
         return ["give"] if self.exchanging else ["play", "pass"]
-
-    def focus(self) -> str:
-        """The player whose turn it is; else (the exchange, the end) the first player who may act."""
-        return self.turn if self.turn is not None and not self.over else super().focus()
-
-    def picture(self, **options) -> str:
-        from .picture import daifugo_svg
-
-        return str(worded(Later(lambda: daifugo_svg(self, **options)), self.rules.words))
-
-    def play_words(self, action: Action) -> str | Message:
-        """A play as the combination it makes: ``"a sequence ♠7-8-9"``, ``"three 5s"``."""
-        if action.verb != "play":
-            return super().play_words(action)
-        return worded(self.play_of(action).called, self.rules.words)
-
-    def place_word(self, name: str):
-        """A place as players call it: 大富豪 for daifugo (its reading in English)."""
-        return TITLES_READ.get(name, name)
-
-    def table_talk(self) -> list[tuple[str, str]]:
-        from .checklist import table_talk
-
-        return [(worded(q, self.rules.words), worded(a, self.rules.words)) for q, a in table_talk(self)]
-
-    def checklist(self, action: Action) -> list[tuple[str, str]]:
-        from .checklist import ask
-
-        return [(worded(q, self.rules.words), worded(a, self.rules.words)) for q, a in ask(self, action)]
 
     def with_rules(self, rules: DaifugoRules) -> "DaifugoState":
         """Also: refuses a position holding a card the other deck lacks (a joker under yeeqia);
@@ -566,29 +528,27 @@ class DaifugoState(State):
             other.lock = frozenset()
         return other
 
-    COUNTED_EVENTS = {"revolutions": "revolution"}
-
     def view(self, seat: str, *, sampling: bool = True) -> DaifugoView:
         """What ``seat`` sees now (:class:`DaifugoView`)."""
-        fields = self._common_view(seat)
+        hand, counts = self._seat_cards(seat)
         gave = self.gives.get(seat, ())
         received = ()
         if self.previous_ranks and not self.exchanging and seat in self.gives:
-            received = self.gives.get(self._obligation(seat)[1], ())
+            received = self.gives.get(exchange_obligation(self.rules, self.previous_ranks, seat)[1], ())
         skeleton = self._skeleton(seat, gave, received) if sampling else None
         # The seat's plays, worked out once: its legal actions, and the simple bot's options.
         plays = self._turn_plays() if seat == self.turn and not self.over else []
         legal = self._turn_actions(plays) if seat == self.turn else self._seat_actions(seat)
         return DaifugoView(
-            legal=legal, plays=tuple(plays), skeleton=skeleton, played=tuple(self._played),
-            table=tuple(self.table),
+            legal=legal, skeleton=skeleton, rules=self.rules, players=self.players, seat=seat, hand=hand,
+            counts=counts, plays=tuple(plays), played=tuple(self._played), table=tuple(self.table),
             top=self.top, last_player=self.last_player, turn=self.turn, passed=frozenset(self.passed),
             revolution=self.revolution, lock=self.lock, out=tuple(self.out), finished=tuple(self._finished),
             fouls=tuple(self.fouls), demoted=self.demoted, over=self.over, places=self.places,
             exchanging=self.exchanging, leader=self.leader,
             previous_ranks=dict(self.previous_ranks) if self.previous_ranks else None,
             waiting=tuple(p for p in self.players if self.exchanging and p not in self.gives),
-            gave=gave, received=received, **fields)
+            gave=gave, received=received)
 
     @property
     def _played(self) -> list[Card]:
@@ -600,70 +560,12 @@ class DaifugoState(State):
         skeleton = self.copy()
         skeleton.gives = {seat: gave} if seat in self.gives else {}
         if received:
-            skeleton.gives[self._obligation(seat)[1]] = received
+            skeleton.gives[exchange_obligation(self.rules, self.previous_ranks, seat)[1]] = received
         for p in self.players:
             if p != seat:
                 skeleton.hands[p] = []
         skeleton.blind = ()
         return skeleton
-
-    def deal_spec(self) -> dict:
-        """The hands, the leader and the previous game's ranks (when there was one)."""
-        deal = {**super().deal_spec(), "leader": self.leader}
-        if self.previous_ranks:
-            deal["previous_ranks"] = dict(self.previous_ranks)
-        return deal
-
-    def expect_spec(self) -> dict:
-        """Over, the hand sizes, then whose turn it is or, once over, the ranks and the points
-        (under a rule set with points)."""
-        expect = super().expect_spec()
-        if not self.is_over():
-            expect["turn"] = self.turn
-        else:
-            expect["result"] = self.result()
-            if self.points():
-                expect["points"] = self.points()
-        return expect
-
-    def outcome(self) -> Message:
-        points, ranks = self.points(), self.result()
-        if points:
-            return commas(_("{player} {title} {points}", player=p, title=TITLES_READ[ranks[p]],
-                            points=format(points[p], "+d")) for p in self.places)
-        return commas(_("{player} {title}", player=p, title=TITLES_READ[ranks[p]]) for p in self.places)
-
-    def score_line(self) -> tuple[dict[str, Message], dict[str, int]]:
-        """Each player's rank title (with the points under a rule set with points; 都落ち for the
-        demoted 大富豪); the points."""
-        points = self.points()
-        cells = {}
-        for p, r in self.result().items():
-            title = RANK_TITLES[r]
-            if points and p == self.demoted:
-                cells[p] = _("{title} {points} (都落ち)", title=title, points=format(points[p], "+d"))
-            elif points:
-                cells[p] = _("{title} {points}", title=title, points=format(points[p], "+d"))
-            elif p == self.demoted:
-                cells[p] = _("{title} (都落ち)", title=title)
-            else:
-                cells[p] = title
-        return cells, points or {}
-
-    def score_total(self) -> Message | None:
-        """Points, under a rule set with points (none for jdf)."""
-        return None if self.rules.points is None else p_("score", "points")
-
-    def next_game(self, seed: int = 0) -> "DaifugoState":
-        """The next game of the same set or match: it opens with the exchange by this game's
-        ranks, and the same blind cards. Raises ``ValueError`` while this game is not over."""
-        if not self.over:
-            raise ValueError("the game is not over")
-        return new_game(self.rules, self.players, seed=seed, previous_ranks=self.result(), blind=self.blind)
-
-    def known_cards(self, seat: str) -> set[Card]:
-        """The seat's hand and the cards it set aside to give in the exchange."""
-        return set(self.hands[seat]) | set(self.gives.get(seat, ()))
 
     def standings(self) -> dict[str, float]:
         """Once over: 1 for the 大富豪 (daifugo) ... 4 for the 大貧民 (daihinmin)."""
@@ -676,8 +578,6 @@ class DaifugoState(State):
         other.__dict__.update(self.__dict__)
         other.hands = {p: list(h) for p, h in self.hands.items()}
         other._held = dict(self._held)
-        other._offered = None
-        other._checked = (None, None)
         if self.previous_ranks is not None:
             other.previous_ranks = dict(self.previous_ranks)
         other.gives = dict(self.gives)

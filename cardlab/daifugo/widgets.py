@@ -22,9 +22,10 @@ from typing import Iterable
 
 from ..cards import CardError, parse_cards, plain, to_symbols
 from ..i18n import Later, Lines, Message, _, ors, p_, semicolons
-from ..svg import HIGHLIGHT, daifugo_top_svg, jokers_equal
+from ..svg import HIGHLIGHT, jokers_equal
 from ..widgets import ACCEPTED, INFO, REFUSED, VERDICT_COLOURS, lines_html, still_html, Widget
 from .combos import Play, eight_cut, forbidden_finish, readings, starts_revolution
+from .picture import daifugo_top_svg
 from .rules import RULESETS, DaifugoRules
 from .words import symbols
 

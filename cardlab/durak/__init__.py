@@ -1,8 +1,10 @@
 """Podkidnoy Durak, as the article *Durak rules: attack and defence, trumps, and the round after
 taking* describes it (after Pagat), with two named variants (docs/sources.md): the rule sets
 (:mod:`.rules`), the rules that need no position (:mod:`.moves`), the position (:mod:`.state`),
-the words of the game (:mod:`.words`), the table's picture (:mod:`.picture`) and the players'
-checklist (:mod:`.checklist`).
+the words of the game (:mod:`.words`), the table's picture (:mod:`.picture`), the players'
+checklist (:mod:`.checklist`), the rules of thumb of the computer players (:mod:`.bot`), game after
+game (:mod:`.match`), and the game's spec, which cardlab's shared code finds by name
+(:mod:`.game`, :mod:`cardlab.registry`).
 
 Rule sets (``RULESETS``):
 
@@ -20,7 +22,8 @@ Seats are listed clockwise; each player's left is the next one in the list.
 
 from .moves import beats
 from .rules import DECK, DEFAULT_PLAYERS, HAND_SIZE, MAX_ATTACK, PLAYER_COUNTS, RULESETS, DurakRules
-from .state import DurakState, State, from_deal, new_game, new_match
+from .match import new_match
+from .state import DurakState, State, from_deal, new_game
 
 __all__ = ["DEAL_KEYS", "DECK", "DEFAULT_PLAYERS", "EXPECTATIONS", "HAND_SIZE", "MAX_ATTACK", "PLAYER_COUNTS", "RULESETS",
            "DurakRules", "DurakState", "State", "beats", "from_deal", "new_game", "new_match"]

@@ -7,7 +7,10 @@ from ..cards import SUIT_SYMBOLS
 from ..engine import Action
 from ..i18n import Message, _, n_, sentences
 from ..referee import as_things_stand
-from .state import HAND_SIZE, MAX_ATTACK, SUIT_WORDS, beats, names_then
+from ..registry import game_of
+from .moves import beats
+from .rules import HAND_SIZE, MAX_ATTACK
+from .words import SUIT_WORDS, names_then, why_not_beat
 
 
 def table_talk(state) -> list[tuple[Message, Message]]:
@@ -51,7 +54,7 @@ def ask(state, action: Action) -> list[tuple[Message, Message]]:
         attack, defence = cards
         ok = beats(attack, defence, state.trump)
         answers.append((_("Can {defence} beat {attack}?", defence=defence.symbol, attack=attack.symbol),
-                        _("yes") if ok else _("no: {why}", why=state._why_not_beat(attack, defence))))
+                        _("yes") if ok else _("no: {why}", why=why_not_beat(attack, defence, state.trump))))
     if verb in ("attack", "transfer") and state.attacks:
         ranks = sorted({c.rank for c in state.table})
         on_table = any(c.rank in ranks for c in cards)
@@ -74,7 +77,7 @@ def ask(state, action: Action) -> list[tuple[Message, Message]]:
     if verb == "transfer":
         answers.append((_("Is there room under the attack limit?"), _transfer_room(state)))
     answers += _round_end(state, action)
-    answers.append(state.verdict(action))
+    answers.append(game_of(state).verdict(state, action))
     return answers
 
 

@@ -1,15 +1,37 @@
 """The Durak table as a picture: the seats with their roles, and on the table the stock with the
 face-up trump card under it, the attack cards with each defence card laid across its attack card,
-and the discard pile."""
+and the discard pile; whose seat it shows along the bottom, a hand in the order a player holds it,
+and the cards on the table a move may name."""
 
 from __future__ import annotations
 
-from ..cards import SUIT_SYMBOLS
+from ..cards import SUIT_SYMBOLS, Card
 from ..i18n import n_, p_
 from ..svg import CARD_H, CARD_W, MUTED, Middle, suit_colour, suit_shape, table_svg
 from .words import SUIT_WORDS
 
 # Every word of the picture is put into words as it is drawn, in the language of that moment.
+
+
+def focus(state) -> str:
+    """The defender while an attack card is open and they have not taken; else the main attacker
+    while they may act; else the first player who may."""
+    acting = state.to_act()
+    if state.defender in acting and state.unbeaten() and not state.taking:
+        return state.defender
+    if state.attacker in acting:
+        return state.attacker
+    return acting[0] if acting else state.players[0]
+
+
+def hand_order(state, cards) -> list[Card]:
+    """As a player holds a Durak hand: suits together, trumps at the right, low to high."""
+    return sorted(cards, key=lambda c: (c.suit == state.trump, "SHDC".index(c.suit), c.rank))
+
+
+def table_cards(state) -> list[Card]:
+    """The unbeaten attack cards: a defence names one of them."""
+    return state.unbeaten()
 
 
 def _tags(state, p: str) -> list[str]:

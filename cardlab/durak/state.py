@@ -8,17 +8,14 @@ Seats are listed clockwise; each player's left is the next one in the list.
 from __future__ import annotations
 
 from ..cards import SUIT_NAMES, Card, card
-from ..engine import (Action, DealError, Event, Match, Refusal, State, View, check_cards_unique, deal_cards,
-                      deal_hands, deal_random, player_names, rule_set)
-from ..i18n import N_, Message, _, commas, n_, p_
+from ..engine import (Action, DealError, Event, Refusal, State, View, check_cards_unique, deal_cards, deal_hands,
+                      deal_random, player_names, rule_set, view_class)
+from ..i18n import N_, Message, _, commas, n_
 from .moves import beats, clockwise, first_attacker, holds, index_of, moves_of, rank_order
 from .rules import DECK, DECK_SET, HAND_SIZE, RULESETS, DurakRules
 from .words import (adds_text, beats_text, discard_text, done_text, draw_text, draws_text, limit_text, loser_text,
                     next_round_text, opens_text, out_text, picks_up_text, position_text, priority_text, swap_text,
                     transfers_text, why_not_beat, will_take_text)
-# Named here too, where they were first: the checklist imports them from this module.
-from .rules import MAX_ATTACK  # noqa: F401
-from .words import SUIT_WORDS, names_then  # noqa: F401
 
 # Events are built with tuple.__new__: through Event's NamedTuple __new__ they are several times
 # slower to make, and the engine makes one or more at every decision. Their texts are messages
@@ -27,27 +24,42 @@ _new = tuple.__new__
 _SYMBOL = {c: c.symbol for c in DECK}
 
 
+@view_class
 class DurakView(View):
     """What one Durak seat sees (:meth:`DurakState.view`). Besides the fields every view has:
-    ``attacks`` and ``defences`` (the table, a defence ``None`` while its attack card is
-    unbeaten), ``trump`` (the suit), ``trump_card`` (the face-up card while it lies under the
-    stock, else ``None``), ``stock`` and ``discard`` (how many cards each holds), ``attacker``,
-    ``defender``, ``attackers`` (everyone who may attack this round, the main attacker first),
-    ``done`` (attackers who said done since the last card), ``taking``, ``limit`` (attack cards
-    this round may have), ``round_no``, ``out`` (players out, in order), ``over`` and ``loser``.
-    ``played`` is the discard pile and the table, in the order the cards went down.
+    ``attacks`` and ``defences`` (the table: the attack cards in the order played, and the card
+    beating each, ``None`` while it is unbeaten), ``trump`` (the suit), ``trump_card`` (the face-up
+    card while it lies under the stock, else ``None``), ``stock`` and ``discard`` (how many cards
+    each holds), ``attacker`` and ``defender`` (of this round), ``attackers`` (everyone who may
+    attack this round, the main attacker first), ``done`` (attackers who said done since the last
+    card), ``taking`` (whether the defender said take), ``limit`` (attack cards this round may
+    have), ``round_no`` (from 1), ``out`` (players out, in order), ``over`` and ``loser`` (the
+    durak; ``None`` before the end and after a draw). ``played`` is the discard pile and the table,
+    in the order the cards went down.
 
     :meth:`sample_state` deals the unseen cards (the other hands and the stock, the face-up card
     staying at the bottom). Choice: cards a player picked up from the table are treated as unseen,
     like any other card in their hand.
     """
 
+    attacks: tuple[Card, ...]
+    defences: tuple[Card | None, ...]
+    trump: str
+    trump_card: Card | None
+    stock: int
+    discard: int
+    attacker: str
+    defender: str
+    attackers: tuple[str, ...]
+    done: frozenset[str]
+    taking: bool
+    limit: int
+    round_no: int
+    out: tuple[str, ...]
+    over: bool
+    loser: str | None
+
     game = "durak"
-
-    def rule_of_thumb(self):
-        from .bot import rule_of_thumb
-
-        return rule_of_thumb(self)
 
     def sample_state(self, rng) -> "DurakState":
         state = self._skeleton.copy()
@@ -66,8 +78,6 @@ class DurakState(State):
     """A Durak position. Build one with :func:`new_game` or :func:`from_deal`."""
 
     game = "durak"
-    game_title = N_("Durak")
-    PRIVATE_EVENTS = frozenset({"draw"})
     VERBS = {"attack": 1, "defend": 2, "take": 0, "done": 0, "transfer": 1, "swap": 0}
     NAME = N_("Durak")
     ACTIONS_IN_WORDS = N_("the attackers attack with cards and say done, and the defender beats each attack "
@@ -102,9 +112,6 @@ class DurakState(State):
         self._clockwise = clockwise(self.players)
         self._seat(attacker)
         self.limit = min(rules.round_cap(round_no), len(self.hands[self.defender]))
-        # Not part of the position, only remembered to save work: the actions legal_actions() last
-        # returned, until anything changes; check() accepts one of them without asking again.
-        self._offered: list[Action] | None = None
 
     # --- seats ----------------------------------------------------------------------------------
 
@@ -180,19 +187,7 @@ class DurakState(State):
 
     # --- legality -------------------------------------------------------------------------------
 
-    def check(self, action: Action | str) -> Refusal | None:
-        """As :meth:`State.check`; an action that legal_actions() returned for this very position
-        (the same object) is well formed and legal, so it is accepted at once."""
-        offered = self._offered
-        if offered is not None:
-            for a in offered:
-                if a is action:
-                    return None
-        return super().check(action)
-
     def _check(self, action: Action) -> Refusal | None:
-        if self._offered is not None and action in self._offered:  # equal to an action just offered
-            return None
         player, verb, cards = action
         if self.over:
             return Refusal("game_over", _("The game has ended: once the stock is empty and at most one "
@@ -258,11 +253,8 @@ class DurakState(State):
             return Refusal("not_on_table", _("{card} is not an unbeaten attack card on the table; each defence "
                                              "card answers one open attack card.", card=attack))
         if not beats(attack, defence, self.trump):
-            return Refusal("cannot_beat", self._why_not_beat(attack, defence))
+            return Refusal("cannot_beat", why_not_beat(attack, defence, self.trump))
         return None
-
-    def _why_not_beat(self, attack: Card, defence: Card) -> Message:
-        return why_not_beat(attack, defence, self.trump)
 
     def _check_take(self, player, cards):
         if player != self.defender:
@@ -390,14 +382,13 @@ class DurakState(State):
             for p in self.players:
                 if holds(hands[p], six):
                     out.append(moves[p].swap)
-        self._offered = out
+        self._offered, self._details = out, ()  # check() accepts these at once (State.__slots__)
         return list(out)
 
     # --- performing -----------------------------------------------------------------------------
 
     def _perform(self, action: Action) -> list[Event]:
         player, verb, cards = action
-        self._offered = None
         events = self._DOES[verb](self, player, cards)
         if verb != "swap" and self._round_over():
             events.extend(self._end_round())
@@ -537,16 +528,16 @@ class DurakState(State):
 
     def view(self, seat: str, *, sampling: bool = True) -> DurakView:
         """What ``seat`` sees now (:class:`DurakView`)."""
-        fields = self._common_view(seat)
+        hand, counts = self._seat_cards(seat)
         skeleton = self._skeleton(seat) if sampling else None
         table = [c for pair in zip(self.attacks, self.defences) for c in pair if c is not None]
         return DurakView(
-            legal=self._seat_actions(seat), skeleton=skeleton, played=tuple(self.discard) + tuple(table),
-            attacks=tuple(self.attacks), defences=tuple(self.defences), trump=self.trump,
-            trump_card=self.trump_card if self.stock else None, stock=len(self.stock),
-            discard=len(self.discard), attacker=self.attacker, defender=self.defender,
+            legal=self._seat_actions(seat), skeleton=skeleton, rules=self.rules, players=self.players, seat=seat,
+            hand=hand, counts=counts, played=tuple(self.discard) + tuple(table), attacks=tuple(self.attacks),
+            defences=tuple(self.defences), trump=self.trump, trump_card=self.trump_card if self.stock else None,
+            stock=len(self.stock), discard=len(self.discard), attacker=self.attacker, defender=self.defender,
             attackers=self._attackers, done=frozenset(self.done), taking=self.taking, limit=self.limit,
-            round_no=self.round_no, out=tuple(self.out), over=self.over, loser=self.loser, **fields)
+            round_no=self.round_no, out=tuple(self.out), over=self.over, loser=self.loser)
 
     def _skeleton(self, seat: str) -> "DurakState":
         """A copy holding no card ``seat`` cannot see (:meth:`DurakView.sample_state` deals them)."""
@@ -557,41 +548,6 @@ class DurakState(State):
         skeleton.stock = []
         skeleton.six_swappable = False
         return skeleton
-
-    def deal_spec(self) -> dict:
-        """The hands, the stock, the trump and the attacker."""
-        return {**super().deal_spec(), "stock": [str(c) for c in self.stock], "trump": self.trump,
-                "attacker": self.attacker}
-
-    def expect_spec(self) -> dict:
-        """Over, the hand sizes and, once over, the loser (``None`` for a draw)."""
-        expect = super().expect_spec()
-        if self.is_over():
-            expect["loser"] = self.loser
-        return expect
-
-    def outcome(self) -> Message:
-        if self.loser:
-            return _("{player} is the durak (the fool)", player=self.loser)
-        return _("a draw, nobody is the durak")
-
-    def score_line(self) -> tuple[dict[str, Message], dict[str, int]]:
-        """Durak, out or draw; one for the durak."""
-        # TRANSLATORS: a player's result in a line of the score table: the durak (the fool, who lost),
-        # out (went out of cards in time), or a draw.
-        cells = {p: p_("score", "durak") if p == self.loser
-                 else (p_("score", "draw") if self.loser is None else p_("score", "out")) for p in self.players}
-        return cells, {p: int(p == self.loser) for p in self.players}
-
-    def score_total(self) -> Message:
-        return p_("score", "times durak")
-
-    def next_game(self, seed: int = 0) -> "DurakState":
-        """The next game: the loser deals and the player on their left attacks (after a draw, the
-        holder of the lowest trump). Raises ``ValueError`` while this game is not over."""
-        if not self.over:
-            raise ValueError("the game is not over")
-        return new_game(self.rules, self.players, seed=seed, previous_loser=self.loser)
 
     def standings(self) -> dict[str, float]:
         """Players who went out take places 1, 2 ... in the order they did; the durak is last.
@@ -621,7 +577,6 @@ class DurakState(State):
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.hands = {p: list(h) for p, h in self.hands.items()}
-        other._offered = None
         other.stock = list(self.stock)
         other.discard = list(self.discard)
         other.attacks = list(self.attacks)
@@ -657,33 +612,8 @@ class DurakState(State):
         now: call it again after a change of language)."""
         return position_text(self)
 
-    # --- hooks of the shared widgets, pictures and referee ------------------------------------------
-
-    def focus(self) -> str:
-        """The defender while an attack card is open and they have not taken; else the main
-        attacker while they may act; else the first player who may."""
-        acting = self.to_act()
-        if self.defender in acting and self.unbeaten() and not self.taking:
-            return self.defender
-        if self.attacker in acting:
-            return self.attacker
-        return acting[0] if acting else self.players[0]
-
-    def picture(self, **options) -> str:
-        from .picture import durak_table_svg
-
-        return durak_table_svg(self, **options)
-
     def verbs(self) -> list[str]:
         return [v for v in self.VERBS if v != "transfer" or self.rules.transfer]
-
-    def hand_order(self, cards) -> list[Card]:
-        """As a player holds a Durak hand: suits together, trumps at the right, low to high."""
-        return sorted(cards, key=lambda c: (c.suit == self.trump, "SHDC".index(c.suit), c.rank))
-
-    def table_cards(self) -> list[Card]:
-        """The unbeaten attack cards: a defence names one of them."""
-        return self.unbeaten()
 
     def arrange(self, verb: str, cards) -> list:
         """A defence writes the attack card first, whichever was selected first."""
@@ -691,16 +621,6 @@ class DurakState(State):
             return list(cards)
         table = set(self.attacks)
         return sorted(cards, key=lambda c: c not in table)
-
-    def table_talk(self) -> list[tuple[str, str]]:
-        from .checklist import table_talk
-
-        return table_talk(self)
-
-    def checklist(self, action: Action) -> list[tuple[str, str]]:
-        from .checklist import ask
-
-        return ask(self, action)
 
     def __repr__(self) -> str:
         return f"<DurakState {self.rules.name} round {self.round_no}: {self.attacker} attacks {self.defender}>"
@@ -735,12 +655,6 @@ def new_game(rules: DurakRules | str, players, seed: int = 0, previous_loser: st
         stock = []
         trump = hands[players[-1]][-1].suit
     return _start(rules, players, hands, stock, trump, None, previous_loser)
-
-
-def new_match(rules: DurakRules | str, players, seed: int = 0) -> Match:
-    """Game after game without end (a table's match): the first game as :func:`new_game` deals it
-    with ``seed``, each later one with its loser dealing (:meth:`DurakState.next_game`)."""
-    return Match(new_game(rules, players, seed=seed), seed=seed)
 
 
 def _start(rules, players, hands, stock, trump, attacker, previous_loser):

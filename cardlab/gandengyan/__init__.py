@@ -1,6 +1,8 @@
 """Gan Deng Yan (乾瞪眼, also written 干瞪眼) for 2 to 5 players, in three named rule sets (``RULESETS``),
-as 001_6e7b6fe16018f17b.txt describes them: the rules and position (:mod:`.state`, :mod:`.combos`),
-the table's picture (:mod:`.picture`) and the players' checklist (:mod:`.checklist`).
+as 001_6e7b6fe16018f17b.txt describes them: the rules and position (:mod:`.rules`, :mod:`.combos`,
+:mod:`.state`), the table's picture (:mod:`.picture`), the players' checklist (:mod:`.checklist`),
+the computer players' rules of thumb (:mod:`.bot`), game after game (:mod:`.match`), and the game's
+spec, which cardlab's shared code finds by name (:mod:`.game`, :mod:`cardlab.registry`).
 
 - ``yiqi``: 弈棋耍大牌's main version. 54 cards with both jokers, 2 to 5 players; the dealer gets 6
   cards, the others 5, the rest is the stock; the dealer leads and play goes clockwise. Ranks run
@@ -42,7 +44,7 @@ costs little); ``docs/rules.md`` lists them too:
   included, with ``shape_mismatch``.
 - The first game's dealer: :func:`new_game` draws it by the seed; a scenario names it with
   ``leader`` (left out: the first player, as the scenario contract says). Later games
-  (:meth:`~.state.GanDengYanState.next_game`): the previous winner; after a blocked game, the same
+  (:func:`~.match.next_game`): the previous winner; after a blocked game, the same
   dealer again. Cards are dealt one at a time clockwise from the dealer, the dealer's sixth last.
 - ``jj``: 001 gives no deal sizes, so the dealer gets 6 and the others 5 as in the main version;
   a wild card stands in exactly like a joker (never alone, never as a 2 in a run), and wild cards
@@ -61,7 +63,8 @@ from __future__ import annotations
 
 from .combos import Play, legal_plays, readings, ruling
 from .rules import ORDER, PLACE, RULESETS, GanDengYanRules
-from .state import GanDengYanState, from_deal, new_game, new_match
+from .match import new_match
+from .state import GanDengYanState, from_deal, new_game
 
 __all__ = ["GanDengYanRules", "GanDengYanState", "ORDER", "PLACE", "Play", "RULESETS", "from_deal",
            "legal_plays", "new_game", "new_match", "readings", "ruling"]

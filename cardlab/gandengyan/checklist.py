@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from ..engine import Action
 from ..i18n import Message, _, chain, commas, join, n_, semicolons
-from .combos import PAIR, SINGLE, answers_text, kind_words, readings, ruling
+from ..registry import game_of
+from .combos import PAIR, SINGLE, answers_text, kind_words, readings, resolve, ruling
 from .rules import TWO, order_text
 
 
@@ -103,7 +104,7 @@ def ask(state, action: Action) -> list[tuple[Message, Message]]:
         answers = _ask_pass(state, action)
     else:
         answers = []
-    answers.append(state.verdict(action))
+    answers.append(game_of(state).verdict(state, action))
     return answers
 
 
@@ -115,7 +116,10 @@ def _ask_play(state, action: Action) -> list[tuple[Message, Message]]:
     plays, refusal = readings(cards, state.rules)
     if refusal is not None:
         return [(_WHAT, _("no playable combination: {why}", why=refusal.explanation))]
-    play = plays[0] if len(plays) == 1 else state._resolve(player, cards)[1]
+    if len(plays) == 1:
+        play = plays[0]
+    else:
+        play = resolve(state.hands[player], player, cards, state.rules, state.top)[1]
     if play is None:
         return [(_WHAT, _("one of {plays}: write which with '='", plays=semicolons(plays)))]
     answers = [(_WHAT, _("{play} ({cards}), a bomb", play=play.name(), cards=play.shown) if play.is_bomb

@@ -12,9 +12,9 @@ from itertools import combinations, compress, product
 from operator import attrgetter
 from typing import Iterable, NamedTuple, Sequence
 
-from ..cards import ALL_CARDS, RANK_NAMES, SUIT_SYMBOLS, Card, StandIn
+from ..cards import ALL_CARDS, RANK_NAMES, SUIT_SYMBOLS, Card, StandIn, format_cards, plain
 from ..engine import Refusal
-from ..i18n import N_, Message, _, join, n_
+from ..i18n import N_, Message, _, join, n_, ors
 from .rules import ACE, ORDER, PLACE, PLACE_OF, TWO, GanDengYanRules, place_text
 
 SINGLE, PAIR, RUN, PAIRS, THREE, FOUR, JOKERS = "single", "pair", "run", "pairs", "three", "four", "jokers"
@@ -317,6 +317,42 @@ def ruling(play: Play, top: Play | None) -> tuple[str | None, Message]:
     if play.place == top.place + 1:
         return None, _("exactly one rank higher than {cards}", cards=top.shown)
     return "not_one_higher", _not_one_higher(play, top)
+
+
+# Refusals of a play in the contract's order: when every reading of the jokers is refused, the
+# refusal listed first applies, as it would with several reasons for one reading.
+PLAY_CODES = ("invalid_combination", "shape_mismatch", "not_stronger", "not_one_higher")
+
+
+def resolve(hand, player: str, tokens, rules: GanDengYanRules,
+            top: Play | None) -> tuple[Refusal | None, Play | None]:
+    """The reading of ``tokens`` (a play of ``player``, who holds ``hand``) that may go on ``top``
+    under ``rules``: ``(None, play)``; or why there is none, ``(refusal, reading)``, with the refused
+    reading that says why when the cards do form a combination (else ``None``)."""
+    seen: set[Card] = set()
+    for t in tokens:
+        c = plain(t)
+        if c in seen:
+            return Refusal("not_in_hand", _("{card} is named twice; there is only one {card}.",
+                                            card=c.symbol)), None
+        seen.add(c)
+        if c not in hand:
+            return Refusal("not_in_hand", _("{player} does not hold {card}.", player=player,
+                                            card=c.symbol)), None
+    plays, refusal = readings(tokens, rules)
+    if refusal is not None:
+        return refusal, None
+    judged = [(ruling(p, top), p) for p in plays]
+    legal = [p for (code, _), p in judged if code is None]
+    if len(legal) == 1:
+        return None, legal[0]
+    if legal:
+        options = ors(format_cards(p.cards) for p in legal)
+        return Refusal("invalid_combination", _("The {wilds} could stand for different ranks here; write "
+                                                "which with '=': {options}.", wilds=rules.wild_words,
+                                                options=options)), None
+    (code, why), reading = min(judged, key=lambda j: PLAY_CODES.index(j[0][0]))
+    return Refusal(code, why), reading
 
 
 # The rulings' words that name no card, made once.

@@ -1,12 +1,20 @@
 """The Gan Deng Yan table as a picture: the seats (dealer, whose turn, who passed, the winner), and
-on the table the stock with its count, the play to beat with who played it, and who passed since.
+on the table the stock with its count, the play to beat with who played it, and who passed since;
+and a hand in the order a player holds it.
 
 Every word is read in the current language when the picture is drawn."""
 
 from __future__ import annotations
 
+from ..cards import Card
 from ..i18n import Message, _, commas, p_
 from ..svg import CARD_H, CARD_W, MUTED, Middle, play_names, table_svg
+from .rules import in_order
+
+
+def hand_order(state, cards) -> list[Card]:
+    """Gan Deng Yan's order, weakest first: 3 up to A, then 2, then jokers and wild cards."""
+    return in_order(cards)
 
 
 def _tags(state, p: str) -> list[str]:

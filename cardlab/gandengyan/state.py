@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from ..cards import Card, deck_set, format_cards, plain
-from ..engine import (Action, DealError, Event, IllegalAction, Match, Refusal, State, View,
+from ..cards import Card, deck_set
+from ..engine import (Action, DealError, Event, IllegalAction, Refusal, State, View,
                       check_cards_unique, deal_cards, deal_hands, deal_random, player_name, player_names,
-                      rule_set)
-from ..i18n import N_, Message, _, join, n_, ors, p_, semicolons
-from .combos import Play, alone_text, can_lead, legal_plays, readings, ruling, show, token_text
+                      rule_set, view_class)
+from ..i18n import N_, _, join, n_, semicolons
+from .combos import Play, alone_text, can_lead, legal_plays, resolve, ruling, show, token_text
 from .rules import RULESETS, GanDengYanRules, in_order
 from .words import position_text
 
@@ -15,28 +15,42 @@ from .words import position_text
 # several times slower to make, and every decision makes a few.
 _new = tuple.__new__
 
-# Refusals of a play in the contract's order: when every reading of the jokers is refused, the
-# refusal listed first applies, as it would with several reasons for one reading.
-_PLAY_CODES = ("invalid_combination", "shape_mismatch", "not_stronger", "not_one_higher")
 
 
+@view_class
 class GanDengYanView(View):
     """What one Gan Deng Yan seat sees (:meth:`GanDengYanState.view`). Besides the fields every
-    view has: ``table`` (the ``(player, Play)`` pairs of the round), ``top`` and ``last_player``,
-    ``stock`` (how many cards it holds), ``passed`` (who passed since the last play, in order),
-    ``lead``, ``turn``, ``dealer``, ``over`` and ``winner``; ``plays``, the combinations the seat
-    may play now (:class:`~.combos.Play`, its jokers resolved). ``played`` is every card played so
-    far, in order.
+    view has (``played`` is every card played so far, in order):
+
+    - ``table``: the ``(player, Play)`` pairs of the round;
+    - ``top``, ``last_player``: the combination to beat and who played it (``None`` on an empty
+      table);
+    - ``stock``: how many cards the stock holds;
+    - ``passed``: who passed since the last play (or since the lead), in order;
+    - ``lead``: who led the round;
+    - ``turn``: whose turn it is (``None`` once over);
+    - ``dealer``: who dealt;
+    - ``over``, ``winner``: whether the game is over, and who emptied their hand (``None`` before
+      the end and in a blocked game);
+    - ``plays``: the combinations the seat may play now (:class:`~.combos.Play`, its jokers
+      resolved; none when it is not the seat's turn).
 
     :meth:`sample_state` deals the unseen cards: the other hands and the stock, in a random order.
     """
 
+    table: tuple[tuple[str, Play], ...]
+    top: Play | None
+    last_player: str | None
+    stock: int
+    passed: tuple[str, ...]
+    lead: str
+    turn: str | None
+    dealer: str
+    over: bool
+    winner: str | None
+    plays: tuple[Play, ...]
+
     game = "gandengyan"
-
-    def rule_of_thumb(self):
-        from .bot import rule_of_thumb
-
-        return rule_of_thumb(self)
 
     def sample_state(self, rng) -> "GanDengYanState":
         state = self._skeleton.copy()
@@ -49,7 +63,7 @@ class GanDengYanView(View):
 
 class GanDengYanState(State):
     """A Gan Deng Yan game in progress. Build one with :func:`new_game` or :func:`from_deal`; deal
-    the next game, which the winner deals and leads, with :meth:`next_game`.
+    the next game, which the winner deals and leads, with :func:`~.match.next_game`.
 
     What it holds: ``hands``; ``stock``, the draw pile (first card drawn first); ``table``, the
     ``(player, Play)`` pairs of the round (its last is ``top``, by ``last_player``); ``pile``, the
@@ -65,8 +79,6 @@ class GanDengYanState(State):
     """
 
     game = "gandengyan"
-    game_title = N_("Gan Deng Yan")
-    PRIVATE_EVENTS = frozenset({"draw"})
     VERBS = {"play": (1, 99), "pass": 0}
     NAME = N_("Gan Deng Yan")
     ACTIONS_IN_WORDS = N_("in turn, players play a combination one rank higher (or a bomb) or pass")
@@ -86,10 +98,6 @@ class GanDengYanState(State):
         self.passed: list[str] = []
         self.winner: str | None = None
         self.over = False
-        self._checked: tuple = (None, None)
-        # The actions legal_actions() offered, their plays, and what they were worked out from
-        # (_offer_key): check() accepts an offered action at once while that lasts.
-        self._offered: tuple | None = None
 
     # --- facts ----------------------------------------------------------------------------------
 
@@ -139,33 +147,7 @@ class GanDengYanState(State):
         """Every play ``player`` could make on the table as it is now (turn aside)."""
         return legal_plays(self.hands[player], self.rules, self.top)
 
-    def _offer_key(self) -> tuple:
-        """All that decides the actions of the player on turn: who it is, their hand, the top and
-        the rules (the game not being over)."""
-        table = self.table
-        return (self.turn, tuple(self.hands[self.turn]), table[-1][1] if table else None, self.rules)
-
-    def _still_offered(self) -> tuple[tuple[Action, ...], tuple[Play, ...]] | None:
-        """The actions :meth:`legal_actions` offered and their plays, if the position they were
-        offered in lasts: the game goes on and :meth:`_offer_key` is as it was; else ``None``."""
-        if self._offered is None or self.over:
-            return None
-        worked_from, actions, plays = self._offered
-        return (actions, plays) if worked_from == self._offer_key() else None
-
     # --- legality -------------------------------------------------------------------------------
-
-    def check(self, action: Action | str) -> Refusal | None:
-        """:meth:`State.check`, answered at once for an action that :meth:`legal_actions` offered
-        in this very position: it is well formed and legal, and its play is known."""
-        offered = self._offered
-        if offered is not None and not self.over:
-            worked_from, actions, plays = offered
-            if action in actions and worked_from == self._offer_key():
-                i = actions.index(action)  # a pass comes after the plays
-                self._checked = (action, plays[i] if i < len(plays) else None)
-                return None
-        return super().check(action)
 
     def _check(self, action: Action) -> Refusal | None:
         player, verb, cards = action
@@ -183,9 +165,9 @@ class GanDengYanState(State):
                                               player=self.turn))
         if verb == "pass":
             return self._check_pass(player)
-        refusal, play = self._resolve(player, cards)
-        # apply() performs right after checking: keep the reading so it is not worked out twice
-        self._checked = (action, play)
+        refusal, play = resolve(self.hands[player], player, cards, self.rules, self.top)
+        if refusal is None:  # apply() performs right after checking: the reading is not worked out twice
+            self._remember(action, play)
         return refusal
 
     def _check_pass(self, player: str) -> Refusal | None:
@@ -196,8 +178,7 @@ class GanDengYanState(State):
                                                 "a pass lets a play on the table go by.", player=player))
             return None
         if self.rules.must_play:
-            offered = self._still_offered()
-            plays = offered[1] if offered is not None else self.plays_for(player)
+            plays = self.plays_for(player)
             if len(plays) > 3:
                 return Refusal("must_play", n_("Under {rules} a player who can follow must play (有出必出): "
                                                "{player} could follow {top} with {plays} ({count} play in all).",
@@ -211,36 +192,6 @@ class GanDengYanState(State):
                                               player=player, top=top.shown, plays=join(plays, "or")))
         return None
 
-    def _resolve(self, player: str, tokens) -> tuple[Refusal | None, Play | None]:
-        """The reading of ``tokens`` that is legal now; or why there is none, with the refused
-        reading that says why when the cards do form a combination."""
-        hand = self.hands[player]
-        seen: set[Card] = set()
-        for t in tokens:
-            c = plain(t)
-            if c in seen:
-                return Refusal("not_in_hand", _("{card} is named twice; there is only one {card}.",
-                                                card=c.symbol)), None
-            seen.add(c)
-            if c not in hand:
-                return Refusal("not_in_hand", _("{player} does not hold {card}.", player=player,
-                                                card=c.symbol)), None
-        plays, refusal = readings(tokens, self.rules)
-        if refusal is not None:
-            return refusal, None
-        top = self.top
-        judged = [(ruling(p, top), p) for p in plays]
-        legal = [p for (code, _), p in judged if code is None]
-        if len(legal) == 1:
-            return None, legal[0]
-        if legal:
-            options = ors(format_cards(p.cards) for p in legal)
-            return Refusal("invalid_combination", _("The {wilds} could stand for different ranks here; write "
-                                                    "which with '=': {options}.", wilds=self.rules.wild_words,
-                                                    options=options)), None
-        (code, why), reading = min(judged, key=lambda j: _PLAY_CODES.index(j[0][0]))
-        return Refusal(code, why), reading
-
     def play_of(self, action: Action) -> Play:
         """The combination a legal ``play`` action makes, its jokers resolved. Raises
         :class:`~cardlab.engine.IllegalAction` when the action is refused, ``ValueError`` for
@@ -250,7 +201,7 @@ class GanDengYanState(State):
         refusal = self.check(action)
         if refusal is not None:
             raise IllegalAction(action, refusal)
-        return self._checked[1]
+        return self._detail(action)
 
     def legal_actions(self) -> list[Action]:
         if self.over:
@@ -264,8 +215,10 @@ class GanDengYanState(State):
         out = [_new(Action, (player, "play", p.cards)) for p in plays]
         if not plays or (self.table and not self.rules.must_play):
             out.append(_new(Action, (player, "pass", ())))
-        self._offered = (self._offer_key(), tuple(out), tuple(plays))  # check() accepts these at once
-        return out
+        # check() accepts these at once, and knows each play's reading (State.__slots__); a pass
+        # comes after the plays.
+        self._offered, self._details = out, plays
+        return list(out)
 
     def to_act(self) -> list[str]:
         return [] if self.over else [self.turn]
@@ -276,9 +229,9 @@ class GanDengYanState(State):
         player, verb, cards = action
         if verb == "pass":
             return self._do_pass(player)
-        checked, play = self._checked
-        if checked is not action:
-            play = self._resolve(player, cards)[1]
+        play = self._detail(action)
+        if play is None:
+            play = resolve(self.hands[player], player, cards, self.rules, self.top)[1]
         return self._do_play(player, play)
 
     def _do_play(self, player: str, play: Play) -> list[Event]:
@@ -396,15 +349,17 @@ class GanDengYanState(State):
 
     def view(self, seat: str, *, sampling: bool = True) -> GanDengYanView:
         """What ``seat`` sees now (:class:`GanDengYanView`)."""
-        fields = self._common_view(seat)
+        hand, counts = self._seat_cards(seat)
         skeleton = self._skeleton(seat) if sampling else None
         played = tuple(self.pile) + tuple(c for _, play in self.table for c in play.physical)
         # The seat's plays, worked out once: its legal actions, and the simple bot's options.
         plays = self.plays_for(seat) if seat == self.turn else []
         return GanDengYanView(
-            legal=self._turn_actions(plays) if seat == self.turn else [], plays=tuple(plays), skeleton=skeleton, played=played, table=tuple(self.table),
+            legal=self._turn_actions(plays) if seat == self.turn else (), skeleton=skeleton, rules=self.rules,
+            players=self.players, seat=seat, hand=hand, counts=counts, played=played, table=tuple(self.table),
             top=self.top, last_player=self.last_player, stock=len(self.stock), passed=tuple(self.passed),
-            lead=self.lead, turn=self.turn, dealer=self.dealer, over=self.over, winner=self.winner, **fields)
+            lead=self.lead, turn=self.turn, dealer=self.dealer, over=self.over, winner=self.winner,
+            plays=tuple(plays))
 
     def _skeleton(self, seat: str) -> "GanDengYanState":
         """A copy holding no card ``seat`` cannot see (:meth:`GanDengYanView.sample_state` deals them)."""
@@ -414,31 +369,6 @@ class GanDengYanState(State):
                 skeleton.hands[p] = []
         skeleton.stock = []
         return skeleton
-
-    def deal_spec(self) -> dict:
-        """The hands, the stock and the leader (the dealer)."""
-        return {**super().deal_spec(), "stock": [str(c) for c in self.stock], "leader": self.lead}
-
-    def expect_spec(self) -> dict:
-        """Over, the hand sizes, then whose turn it is or, once over, the winner."""
-        expect = super().expect_spec()
-        if not self.is_over():
-            expect["turn"] = self.turn
-        else:
-            expect["winner"] = self.winner
-        return expect
-
-    def outcome(self) -> Message:
-        return _("{player} wins", player=self.winner) if self.winner else _("blocked, nobody wins")
-
-    def score_line(self) -> tuple[dict[str, Message], dict[str, int]]:
-        """Wins, or the cards left; one for the winner."""
-        cells = {p: p_("score", "wins") if p == self.winner
-                 else n_("{count} card left", "{count} cards left", len(self.hands[p])) for p in self.players}
-        return cells, {p: int(p == self.winner) for p in self.players}
-
-    def score_total(self) -> Message:
-        return p_("score total", "wins")
 
     def standings(self) -> dict[str, float]:
         """Once over: the winner is 1st; the others follow by the cards left in hand, fewer first,
@@ -475,49 +405,12 @@ class GanDengYanState(State):
         other.table = list(self.table)
         other.pile = list(self.pile)
         other.passed = list(self.passed)
-        other._offered = None
-        other._checked = (None, None)
         return other
 
     def describe(self) -> str:
         """The position in plain text, one fact a line, in the current language (read when it is
         shown: ``str(state)`` is this text)."""
         return position_text(self)
-
-    def hand_order(self, cards) -> list[Card]:
-        return in_order(cards)
-
-    def focus(self) -> str:
-        """The player whose turn it is; else (the exchange, the end) the first player who may act."""
-        return self.turn if self.turn is not None and not self.over else super().focus()
-
-    def picture(self, **options) -> str:
-        from .picture import gandengyan_svg
-
-        return gandengyan_svg(self, **options)
-
-    def play_words(self, action: Action) -> Message:
-        """A play as the combination it makes: ``"a run 7-8-9"``, ``"three 5s"``."""
-        if action.verb != "play":
-            return super().play_words(action)
-        return self.play_of(action).called
-
-    def table_talk(self) -> list[tuple[Message, Message]]:
-        from .checklist import table_talk
-
-        return table_talk(self)
-
-    def checklist(self, action: Action) -> list[tuple[Message, Message]]:
-        from .checklist import ask
-
-        return ask(self, action)
-
-    def next_game(self, seed: int = 0) -> "GanDengYanState":
-        """The next game, freshly shuffled by ``seed``: the winner deals and leads (after a blocked
-        game, the same dealer again). Raises ``ValueError`` while this game is not over."""
-        if not self.over:
-            raise ValueError("the game is not over")
-        return new_game(self.rules, self.players, seed, dealer=self.winner or self.dealer)
 
     def __repr__(self) -> str:
         state = f"{self.winner} won" if self.winner else "over" if self.over else f"turn {self.turn}"
@@ -554,12 +447,6 @@ def new_game(rules: GanDengYanRules | str, players, seed: int = 0, dealer: str |
     dealt = len(seats) * rules.hand_size
     hands[dealer] += cards[dealt:dealt + rules.dealer_extra]
     return GanDengYanState(rules, players, hands, cards[dealt + rules.dealer_extra:], dealer)
-
-
-def new_match(rules: GanDengYanRules | str, players, seed: int = 0) -> Match:
-    """Game after game without end (a table's match): the first game as :func:`new_game` deals it
-    with ``seed``, each later one dealt by its winner (:meth:`GanDengYanState.next_game`)."""
-    return Match(new_game(rules, players, seed=seed), seed=seed)
 
 
 def from_deal(rules: GanDengYanRules | str, players, hands=None, seed: int = 0, stock=None,

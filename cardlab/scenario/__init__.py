@@ -16,13 +16,11 @@ from .reading import (LANGUAGES, MAX_BYTES, MAX_DEPTH, MAX_DIGITS, MAX_VALUES, U
 # _EXPECTATION_WORDS: tests check that every expectation key has words.
 from .reports import _EXPECTATION_WORDS, expectation_words, json_records, transcript  # noqa: F401
 from .running import RunResult, StepOutcome, actual_value, run
-from .validation import (COMMON_EXPECT, CONTRACT_RULESETS, GAME_MODULES, STEP_KEYS, TOP_KEYS, ExpectedCards,
-                         Scenario, Step, game_module, load, loads)
+from .validation import COMMON_EXPECT, STEP_KEYS, TOP_KEYS, ExpectedCards, Scenario, Step, load, loads
 
 __all__ = [
-    "COMMON_EXPECT", "CONTRACT_RULESETS", "GAME_MODULES", "LANGUAGES", "MAX_BYTES", "MAX_DEPTH", "MAX_DIGITS",
-    "MAX_VALUES", "STEP_KEYS", "TOP_KEYS", "UNPRINTABLE", "ExpectedCards", "Lines", "NotImplementedGame",
-    "RunResult", "Scenario", "ScenarioError", "Step", "StepOutcome", "Text", "actual_value", "check_paths",
-    "expectation_words", "game_module", "json_records", "load", "loads", "run", "scenario_paths", "show_value",
-    "transcript", "unprintable",
+    "COMMON_EXPECT", "LANGUAGES", "MAX_BYTES", "MAX_DEPTH", "MAX_DIGITS", "MAX_VALUES", "STEP_KEYS", "TOP_KEYS",
+    "UNPRINTABLE", "ExpectedCards", "Lines", "NotImplementedGame", "RunResult", "Scenario", "ScenarioError", "Step",
+    "StepOutcome", "Text", "actual_value", "check_paths", "expectation_words", "json_records", "load", "loads", "run",
+    "scenario_paths", "show_value", "transcript", "unprintable",
 ]

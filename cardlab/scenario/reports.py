@@ -5,82 +5,48 @@ words a learner reads.
 
 from __future__ import annotations
 
-from ..cards import SUIT_SYMBOLS, plain
 from ..engine import State
+from ..game import cards_words, per_player, yes_no
 from ..i18n import N_, Message, _, commas, n_, semicolons, worded
+from ..registry import all_games, game_of
 from .reading import show_value
 from .running import RunResult, StepOutcome
 
 
-def _cards_words(value) -> str:
-    return " ".join(str(c) for c in sorted(value, key=lambda c: plain(c).index)) if value else ""
-
-
-def _yes_no(yes: str, no: str):
-    return lambda v: _(yes) if v else _(no)
-
-
-def _per_player(phrase, none: str = N_("nothing yet")):
-    return lambda v: semicolons([phrase(p, x) for p, x in v.items()]) if v else _(none)
-
-
-def _points(n: int) -> str:
-    return f"{n:+d}"
-
-
-# What each expectation confirms, in words a learner reads (cards still in the notation: the
-# widgets show them as 9♠ through State.learner_text).
+# What each expectation every game has confirms, in words a learner reads (cards still in the
+# notation: the widgets show them as 9♠ through State.learner_text); each game gives the words of
+# its own (Game.expectation_words).
 _EXPECTATION_WORDS = {
-    "hands": _per_player(lambda p, cards: _("{player} holds {cards}", player=p, cards=_cards_words(cards))
-                         if cards else _("{player} holds no cards", player=p)),
-    "hand_sizes": _per_player(lambda p, n: n_("{player} has {count} card", "{player} has {count} cards", n,
-                                              player=p)),
-    "stock_size": lambda n: (n_("the stock has {count} card", "the stock has {count} cards", n) if n
-                             else _("the stock is empty")),
-    "turn": lambda p: _("{player} is to play", player=p) if p else _("nobody is to play"),
-    "top": lambda cards: (_("the play to beat is {cards}", cards=_cards_words(cards)) if cards
-                          else _("the table is clear")),
+    "hands": per_player(lambda p, cards: _("{player} holds {cards}", player=p, cards=cards_words(cards))
+                        if cards else _("{player} holds no cards", player=p)),
+    "hand_sizes": per_player(lambda p, n: n_("{player} has {count} card", "{player} has {count} cards", n,
+                                             player=p)),
     "finished": lambda ps: (_("out so far, in order: {players}", players=commas(ps)) if ps
                             else _("nobody is out yet")),
-    "over": _yes_no(N_("the game is over"), N_("the game goes on")),
+    "over": yes_no(N_("the game is over"), N_("the game goes on")),
     "legal": lambda items: semicolons([_("{action} would be allowed", action=text) for _a, text, _c in items]),
     "illegal": lambda items: semicolons([_("{action} would be refused ({code})", action=text, code=code) if code
                                        else _("{action} would be refused", action=text)
                                        for _a, text, code in items]),
-    "revolution": _yes_no(N_("a revolution is in force"), N_("no revolution is in force")),
-    "lock": lambda suits: (_("locked to {suits}", suits=" ".join(SUIT_SYMBOLS[x] for x in sorted(suits)))
-                           if suits else _("no suit is locked")),
-    "fouls": lambda ps: (_("went out on a forbidden finish: {players}", players=commas(ps)) if ps
-                         else _("no forbidden finish")),
-    "demoted": lambda p: _("{player} is demoted (都落ち)", player=p) if p else _("nobody is demoted"),
-    "result": _per_player(lambda p, rank: _("{player} is {rank}", player=p, rank=rank), N_("no places yet")),
-    "points": _per_player(lambda p, n: _("{player} scores {points}", player=p, points=_points(n)),
-                          N_("no points yet")),
-    "winner": lambda p: _("{player} has won", player=p) if p else _("nobody has won yet"),
-    "trump": lambda suit: _("trumps are {suit}", suit=SUIT_SYMBOLS[suit]),
-    "attacker": lambda p: _("{player} attacks", player=p),
-    "defender": lambda p: _("{player} defends", player=p),
-    "table": lambda cards: (_("on the table: {cards}", cards=_cards_words(cards)) if cards
-                            else _("the table is empty")),
-    "discard_size": lambda n: n_("{count} card beaten off and out of the game",
-                                 "{count} cards beaten off and out of the game", n),
-    "loser": lambda p: (_("{player} is left holding cards: the durak", player=p) if p
-                        else _("nobody loses")),
-    "draw": _yes_no(N_("the game is a draw"), N_("the game is not a draw")),
-    "attack_limit": lambda n: n_("this round may hold at most {count} attack card",
-                                 "this round may hold at most {count} attack cards", n),
 }
 
 
 def expectation_words(key: str, value, state: State | None = None) -> Message | str:
     """What expectation ``key`` with ``value`` (as the loader gives it) confirms, in words a
-    learner reads, in the current language: ``hand_sizes: {乙: 5}`` is "乙 has 5 cards". With the
-    game's ``state``, a place reads as the game names it (:meth:`State.place_word`: 大富豪, not
-    daifugo), in the rule set's own words where it has them (its ``words``: 局 under Daifugo's web
-    rules). A key cardlab has no words for reads as the file writes it."""
-    if key == "result" and state is not None and value:
-        return semicolons([_("{player} is {rank}", player=p, rank=state.place_word(rank)) for p, rank in value.items()])
+    learner reads, in the current language: ``hand_sizes: {乙: 5}`` is "乙 has 5 cards". A key of
+    one game reads in that game's words (``state``'s game, or the first game that has the key);
+    with ``state``, a place reads as the game names it (:meth:`Game.place_word
+    <cardlab.game.Game.place_word>`: 大富豪, not daifugo), in the rule set's own words where it has
+    them (its ``words``: 局 under Daifugo's web rules). A key cardlab has no words for reads as the
+    file writes it."""
+    spec = None if state is None else game_of(state)
+    if key == "result" and spec is not None and value:
+        return semicolons([_("{player} is {rank}", player=p, rank=spec.place_word(state, rank))
+                           for p, rank in value.items()])
     words = _EXPECTATION_WORDS.get(key)
+    if words is None:
+        games = [spec] if spec is not None else all_games()
+        words = next((game.expectation_words[key] for game in games if key in game.expectation_words), None)
     if not words:
         return f"{key}: {show_value(value)}"
     return worded(words(value), getattr(getattr(state, "rules", None), "words", None))

@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 
 from ..engine import Event, IllegalAction, State
 from ..i18n import _
+from ..registry import game_of
 from .reading import Lines, show_value
-from .validation import ExpectedCards, Scenario, Step, game_module
+from .validation import ExpectedCards, Scenario, Step
 
 
 @dataclass
@@ -148,5 +149,4 @@ def actual_value(state: State, key: str):
         return state.is_over()
     if key == "finished":
         return list(state.finished())
-    module = game_module(state.game)
-    return module.EXPECTATIONS[key][1](state)
+    return game_of(state).expectations[key][1](state)

@@ -4,7 +4,6 @@ game's engine; :func:`load` and :func:`loads` give the :class:`Scenario` (SCENAR
 
 from __future__ import annotations
 
-import importlib
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -12,25 +11,14 @@ from typing import Any
 
 from ..cards import SUIT_SYMBOLS, Card, CardError, StandIn, parse_token, plain
 from ..engine import REASON_CODES, Action, DealError, NotationError, State, player_name, shorten
+from ..registry import UnavailableGame, UnknownGame, find_game, game_names
 from ..yamlfile import line_of as _line
 from .reading import NotImplementedGame, Text, _language, _load_yaml, _read, _Reader
 
-# The games and rule sets the contract names; a game whose module is missing is "not implemented".
-GAME_MODULES = {"daifugo": "cardlab.daifugo", "gandengyan": "cardlab.gandengyan", "durak": "cardlab.durak"}
-CONTRACT_RULESETS = {
-    "daifugo": ("jdf", "yeeqia"),
-    "gandengyan": ("yiqi", "yiqi-single-draw", "jj"),
-    "durak": ("podkidnoy", "throw-in-fool", "perevodnoy"),
-}
 TOP_KEYS = {"title": True, "source": False, "game": True, "rules": True, "players": True,
             "deal": True, "steps": True}
 STEP_KEYS = {"do", "reject", "expect", "note"}
 COMMON_EXPECT = ("hands", "hand_sizes", "finished", "over", "legal", "illegal")
-
-
-def game_module(game: str):
-    """The engine module of ``game``. Raises ``ModuleNotFoundError`` for a game not built yet."""
-    return importlib.import_module(GAME_MODULES[game])
 
 
 @dataclass
@@ -70,7 +58,7 @@ class Scenario:
     players: tuple[str, ...]
     deal: dict[str, Any]
     steps: list[Step]
-    module: Any = None
+    spec: Any = None  # the game (cardlab.game.Game), as the registry has it
     title_text: Text | None = None  # the title in every language the file gives
     source_text: Text | None = None  # the source in every language the file gives
 
@@ -87,7 +75,7 @@ class Scenario:
 
     def start(self) -> State:
         """A fresh copy of the starting position."""
-        return self.module.from_deal(self.rules, self.players, **self.deal)
+        return self.spec.from_deal(self.rules, self.players, **self.deal)
 
 
 def load(path: str | Path) -> Scenario:
@@ -120,21 +108,22 @@ def loads(text: str, path: str = "<scenario>") -> Scenario:
         r.fail("source must be text, or a mapping from language tags (en, zh-TW, ja) to text", "source")
     source = None if source is None else r.text(source, "source", "source")
     game = data["game"]
-    if not isinstance(game, str) or game not in GAME_MODULES:
-        r.fail(f"unknown game {game!r} (games: {', '.join(GAME_MODULES)})", "game")
-    rules_name = data["rules"]
-    if rules_name not in CONTRACT_RULESETS[game]:
-        r.fail(f"unknown rule set {rules_name!r} for {game} (rule sets: {', '.join(CONTRACT_RULESETS[game])})", "rules")
     try:
-        module = game_module(game)
-    except ModuleNotFoundError:
+        spec = find_game(game)
+    except UnavailableGame:
         raise NotImplementedGame(path, f"{game} is not implemented yet in this version of cardlab",
                                  _line(node, "game")) from None
-    rules = module.RULESETS[rules_name]
-    players = _players(r, data["players"], module, rules_name)
-    deal = _deal(r, data["deal"], module, players)
+    except UnknownGame:
+        r.fail(f"unknown game {game!r} (games: {', '.join(game_names())})", "game")
+    rules_name = data["rules"]
+    if rules_name not in spec.contract_rulesets:
+        r.fail(f"unknown rule set {rules_name!r} for {game} (rule sets: {', '.join(spec.contract_rulesets)})",
+               "rules")
+    rules = spec.rulesets[rules_name]
+    players = _players(r, data["players"], spec, rules_name)
+    deal = _deal(r, data["deal"], spec, players)
     try:
-        start = module.from_deal(rules, players, **deal)
+        start = spec.from_deal(rules, players, **deal)
     except DealError as exc:
         r.fail(f"impossible deal: {exc}", "deal")
     steps_data = data["steps"]
@@ -142,12 +131,12 @@ def loads(text: str, path: str = "<scenario>") -> Scenario:
         steps_data = []
     if not isinstance(steps_data, list):
         r.fail("steps must be a list", "steps")
-    steps = [_step(r, i, s, start, module) for i, s in enumerate(steps_data)]
+    steps = [_step(r, i, s, start, spec) for i, s in enumerate(steps_data)]
     return Scenario(path, title.en, None if source is None else source.en, game, rules, players, deal, steps,
-                    module, title, source)
+                    spec, title, source)
 
 
-def _players(r: _Reader, value, module, rules_name) -> tuple[str, ...]:
+def _players(r: _Reader, value, spec, rules_name) -> tuple[str, ...]:
     if not isinstance(value, list) or not value:
         r.fail("players must be a list of names in clockwise seat order", "players")
     names = []
@@ -161,7 +150,7 @@ def _players(r: _Reader, value, module, rules_name) -> tuple[str, ...]:
         if name in names:
             r.fail(f"player {name} is listed twice", "players", i)
         names.append(name)
-    low, high = module.PLAYER_COUNTS[rules_name]
+    low, high = spec.player_counts[rules_name]
     if not low <= len(names) <= high:
         count = f"{low}" if low == high else f"{low} to {high}"
         r.fail(f"{rules_name} is for {count} players, not {len(names)}", "players")
@@ -254,15 +243,14 @@ def _boolean(value: bool) -> str:
             "true or false, so write such a name in quotes, like 'yes'")
 
 
-def _deal(r: _Reader, value, module, players) -> dict:
+def _deal(r: _Reader, value, spec, players) -> dict:
     if not isinstance(value, dict):
         r.fail("deal must be a mapping", "deal")
-    allowed = module.DEAL_KEYS
+    allowed = spec.deal_keys
     deal: dict[str, Any] = {}
     for key, v in value.items():
         if key not in allowed:
-            r.fail(f"unknown deal key {key!r} for {module.State.game if hasattr(module, 'State') else 'this game'} "
-                   f"(allowed: {', '.join(allowed)})", "deal", key)
+            r.fail(f"unknown deal key {key!r} for {spec.name} (allowed: {', '.join(allowed)})", "deal", key)
         kind = allowed[key]
         where = ("deal", key)
         if kind == "hands":
@@ -313,7 +301,7 @@ def _action(r: _Reader, text, state: State, where: tuple, number: int) -> Action
         r.fail(f"bad action {shorten(exc.text)!r}: {exc.reason}", *where, step=number)
 
 
-def _step(r: _Reader, index: int, value, start: State, module) -> Step:
+def _step(r: _Reader, index: int, value, start: State, spec) -> Step:
     number = index + 1
     where = ("steps", index)
     line = _line(r.node, *where)
@@ -339,22 +327,23 @@ def _step(r: _Reader, index: int, value, start: State, module) -> Step:
         step.note_text = r.text(value["note"], "note", *where, "note", step=number)
         step.note = step.note_text.en
     if "expect" in value:
-        step.expect = _expect(r, value["expect"], start, module, where + ("expect",), number)
+        step.expect = _expect(r, value["expect"], start, spec, where + ("expect",), number)
     return step
 
 
-def _expect(r: _Reader, value, start: State, module, where: tuple, number: int) -> dict:
+def _expect(r: _Reader, value, start: State, spec, where: tuple, number: int) -> dict:
     if not isinstance(value, dict):
         r.fail("expect must be a mapping of expectation keys", *where, step=number)
-    specs = module.EXPECTATIONS
+    specs = spec.expectations
     allowed = COMMON_EXPECT + tuple(specs)
     out = {}
     for key, v in value.items():
         at = where + (key,)
         if key not in allowed:
             r.fail(f"unknown expectation {key!r} for {start.game} (allowed: {', '.join(allowed)})", *at, step=number)
-        # A game module may say that one of its keys does not apply to a rule set (daifugo: points).
-        why = getattr(module, "inapplicable_expectation", lambda key, rules: None)(key, start.rules)
+        # A game may say that one of its keys does not apply to a rule set (such as points, under a
+        # rule set that keeps none).
+        why = spec.inapplicable_expectation(key, start.rules)
         if why:
             r.fail(f"expectation {key!r} does not apply to {start.rules.name}: {why}", *at, step=number)
         if key in ("legal", "illegal"):
