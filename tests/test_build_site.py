@@ -622,7 +622,7 @@ def test_the_server_says_in_one_line_what_stops_it(room, serve_pyz, tmp_path):
     assert "Traceback" not in busy.stderr + elsewhere.stderr
 
 
-def test_pyproject_names_the_servers_libraries_as_the_site_extra():
+def test_pyproject_names_the_servers_and_the_fonts_libraries_as_the_site_extra():
     import tomllib
 
     from packaging.requirements import Requirement
@@ -630,7 +630,8 @@ def test_pyproject_names_the_servers_libraries_as_the_site_extra():
     extra = {Requirement(r).name: Requirement(r) for r in
              tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]["site"]}
     pins = common.load_pins()
-    for name, version in {**pins["server"], "brotli": pins["build-support"]["brotli"]}.items():
+    for name, version in {**pins["server"], "brotli": pins["build-support"]["brotli"],
+                          "fonttools": pins["build-support"]["fonttools"]}.items():
         assert extra[name].specifier.contains(version), name
 
 

@@ -26,6 +26,8 @@ Every version comes from ``tools/site.toml``. The parts, in the order the build 
 - templates/lab.js: the helper on the lab's page (loading progress, honest saving, the edition's
   language, Run All keeping the place);
 - translations.py: JupyterLab's menus in 繁體中文 and 日本語 from the pinned language packs;
+- fonts.py: the 繁體中文 and 日本語 editions' web font, Noto Sans CJK cut with fontTools to the
+  characters the site's texts use, and the CSS that names it in those editions' pages and lab;
 - compress.py: files no page asks for left out, .br and .gz copies beside every file worth it;
 - server.py and serve.py: ``site/serve.pyz``, WhiteNoise on Waitress, the room's server;
 - stamp.py: whether site/ is whole and up to date (``--check``).

@@ -11,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-from . import common, compress, fetch, kernel, pages, patches, pyc, server, stamp, translations
+from . import common, compress, fetch, fonts, kernel, pages, patches, pyc, server, stamp, translations
 from .common import KERNEL_EXTENSION, ROOT, STAMP, TEMPLATES, log, mb, normalize, short_hash
 
 # JupyterLab settings that installing cardlab brings too (no news, no update check, no autosave...).
@@ -143,9 +143,13 @@ def build(out: Path | None = None) -> dict:
 
     shutil.copytree(folder, building / runtime)
     removed = compress.prune(building)
+    cjk = fonts.build_fonts(building, pins)
+    page_fonts = {tag: fonts.page_css(f"./{made['file']}") for tag, made in cjk.items()}
     python_files = [f"{runtime}/{p.name}" for p in sorted(folder.iterdir())]
     lab = helper(building, "lab.js", "/*@CONFIG@*/null", {
-        "editions": {tag: {"folder": e["folder"], "jupyterlab": e["jupyterlab"]} for tag, e in pages.EDITIONS.items()},
+        "editions": {tag: {"folder": e["folder"], "jupyterlab": e["jupyterlab"],
+                           "font": {"family": cjk[tag]["family"], "css": fonts.lab_css(f"../{cjk[tag]['file']}")}
+                           if tag in cjk else None} for tag, e in pages.EDITIONS.items()},
         "messages": {tag: {k: v for k, v in table.items() if k.startswith("lab.")} for tag, table in messages.items()},
         "python": [[name, (building / name).stat().st_size] for name in python_files],
         "note": pages.NOTE_NAME,
@@ -160,24 +164,24 @@ def build(out: Path | None = None) -> dict:
                  if p.suffix in (".js", ".css") and p.parts[len(building.parts)] in ("build", "extensions")]
     first_visit = gzip_weight(building, python_files + front_end)
     teachers = {"size": f"{first_visit / 1e6:.0f}", "seconds": f"{CLASS * first_visit * 8 / (LINK_MBIT * 1e6):.0f}"}
-    pages.lessons_pages(contents / "lessons", building, messages, teachers)
+    pages.lessons_pages(contents / "lessons", building, messages, teachers, page_fonts)
     translations.translations_api(language_packs, building)
     (building / ".nojekyll").touch()  # GitHub Pages: serve every file as it is
     server.write_server(building / server.SERVER, server_wheels)
-    pages.help_pages(building, messages)
+    pages.help_pages(building, messages, page_fonts)
     everything = sorted(p.relative_to(building).as_posix() for p in building.rglob("*")
                         if p.is_file() and p.name not in (server.SERVER, ".nojekyll"))
     queries = asked_as(building)
     prepare = helper(building, "prepare.js", "/*@FILES@*/[]",
                      [[queries.get(name, name), (building / name).stat().st_size] for name in everything])
-    pages.prepare_pages(building, messages, prepare)
+    pages.prepare_pages(building, messages, prepare, page_fonts)
     check_local_only(building, runtime)
     log("compressing")
     compress.precompress(building)
 
     size = compress.site_size(building)
     built = {"sources": stamp.sources_digest(), "pins": pins, "size": size, "removed": removed,
-             "first_visit_gzip_bytes": first_visit,
+             "first_visit_gzip_bytes": first_visit, "fonts": cjk,
              "kernel_packages": {k: v["version"] for k, v in lock["packages"].items()},
              "files": stamp.file_list(building)}
     (building / STAMP).write_text(json.dumps(built, indent=2, sort_keys=True), encoding="utf-8")

@@ -71,7 +71,10 @@ def file_redirect(target: str) -> str:
     return template("file-redirect.html", target=target)
 
 
-def page(lang: str, title: str, body: str, head: str = "") -> str:
+def page(lang: str, title: str, body: str, head: str = "", fonts: dict | None = None) -> str:
+    """A page of the site in ``lang``; ``fonts``: each CJK edition's CSS for its font (fonts.py)."""
+    font = (fonts or {}).get(lang)
+    head = f"{head}\n<style>{font}</style>" if font else head
     return template("page.html", lang=EDITIONS[lang]["html"], title=html.escape(title), body=body, head=head)
 
 
@@ -129,7 +132,8 @@ def site_contents(lessons: Path, messages: dict) -> None:
 
 # --- the lessons' indexes as pages of their own ------------------------------------------------
 
-def lessons_pages(lessons: Path, site: Path, messages: dict | None = None, teachers: dict | None = None) -> None:
+def lessons_pages(lessons: Path, site: Path, messages: dict | None = None, teachers: dict | None = None,
+                  fonts: dict | None = None) -> None:
     """Every index of the lessons under ``lessons`` (one per edition, those that exist) as its page
     in ``site`` (:func:`lessons_page`); ``teachers``: the figures the teachers' sentence gives
     (``size``, ``seconds``), or None for no such sentence."""
@@ -137,11 +141,11 @@ def lessons_pages(lessons: Path, site: Path, messages: dict | None = None, teach
     for lang, edition in EDITIONS.items():
         index = lessons / edition["folder"] / "index.ipynb"
         if index.is_file():
-            lessons_page(index, site / page_name(LESSONS, lang), lang, lessons, messages, teachers)
+            lessons_page(index, site / page_name(LESSONS, lang), lang, lessons, messages, teachers, fonts)
 
 
 def lessons_page(index: Path, target: Path, lang: str = "en", lessons: Path | None = None,
-                 messages: dict | None = None, teachers: dict | None = None) -> None:
+                 messages: dict | None = None, teachers: dict | None = None, fonts: dict | None = None) -> None:
     """The lessons' index (``index``, a notebook of Markdown cells only) as a web page of its own,
     each link to a notebook or file of the lessons opening it in the lab, and each link to an
     edition's index going to its page: the site opens on it, so a learner's first page starts no
@@ -175,13 +179,13 @@ def lessons_page(index: Path, target: Path, lang: str = "en", lessons: Path | No
         body += f'\n<div class="cardlab-teachers">{mistune.html(sentence)}</div>'
     heading = next((line[2:].strip() for cell in node.cells for line in cell.source.splitlines()
                     if line.startswith("# ")), "cardlab")
-    target.write_text(page(lang, heading, body, head=file_redirect(f"./{page_name(SERVE_FOLDER, lang)}")),
+    target.write_text(page(lang, heading, body, head=file_redirect(f"./{page_name(SERVE_FOLDER, lang)}"), fonts=fonts),
                       encoding="utf-8")
 
 
 # --- the site's other pages ---------------------------------------------------------------------
 
-def help_pages(site: Path, messages: dict) -> None:
+def help_pages(site: Path, messages: dict, fonts: dict | None = None) -> None:
     """In each language: how to serve the folder, and what works without a service worker."""
     for lang in EDITIONS:
         text = messages[lang]
@@ -189,14 +193,15 @@ def help_pages(site: Path, messages: dict) -> None:
         serve = (f"<h1>{text['page.serve_h1']}</h1>\n<p>{text['page.serve_p1']}</p>\n<p>{text['page.serve_p2']}</p>\n"
                  "<pre>python3 serve.pyz</pre>\n"
                  f"<p>{text['page.serve_p3']}</p>\n<p>{text['page.serve_p4'].format(needs_https=needs_https)}</p>")
-        (site / page_name(SERVE_FOLDER, lang)).write_text(page(lang, text["page.title_serve"], serve), encoding="utf-8")
+        (site / page_name(SERVE_FOLDER, lang)).write_text(page(lang, text["page.title_serve"], serve, fonts=fonts),
+                                                          encoding="utf-8")
         https = (f"<h1>{text['page.https_h1']}</h1>\n<p>{text['page.https_p1']}</p>\n<p>{text['page.https_p2']}</p>\n"
                  f"<p>{text['page.https_p3']}</p>\n"
                  f"<p><a href=\"./{page_name(LESSONS, lang)}\">{text['page.open_lessons']}</a></p>")
-        (site / needs_https).write_text(page(lang, text["page.title_https"], https), encoding="utf-8")
+        (site / needs_https).write_text(page(lang, text["page.title_https"], https, fonts=fonts), encoding="utf-8")
 
 
-def prepare_pages(site: Path, messages: dict, prepare_script: str) -> None:
+def prepare_pages(site: Path, messages: dict, prepare_script: str, fonts: dict | None = None) -> None:
     """In each language: the page that fills this computer's cache with every file of the site
     (``prepare_script``: its script, which lists them)."""
     for lang in EDITIONS:
@@ -209,5 +214,6 @@ def prepare_pages(site: Path, messages: dict, prepare_script: str) -> None:
                    f"<script>window.cardlabPrepare = {json.dumps(strings, ensure_ascii=False)};</script>\n"
                    f'<script src="./{prepare_script}"></script>')
         (site / page_name(PREPARE, lang)).write_text(
-            page(lang, text["page.title_prepare"], prepare, head=file_redirect(f"./{page_name(SERVE_FOLDER, lang)}")),
+            page(lang, text["page.title_prepare"], prepare, head=file_redirect(f"./{page_name(SERVE_FOLDER, lang)}"),
+                 fonts=fonts),
             encoding="utf-8")

@@ -67,9 +67,19 @@
     })).catch(() => {});
   }
 
+  // --- the edition's font ----------------------------------------------------------------------
+  // A Chinese or Japanese edition brings its own font (the characters the site uses), so that a
+  // computer without one shows no boxes; JupyterLab's font lists name it after the Latin fonts.
+  const font = CONFIG.editions[lang].font;
+  if (font) {
+    const sheet = document.createElement("style");
+    sheet.textContent = font.css;
+    document.head.appendChild(sheet);
+  }
+
   // --- boxes ------------------------------------------------------------------------------------
   const style = "position: fixed; z-index: 10001; background: #fff; color: #1a1a1a; border-radius: 6px;"
-    + " box-shadow: 0 2px 10px rgba(0,0,0,.3); font: 15px/1.45 system-ui, sans-serif;";
+    + ` box-shadow: 0 2px 10px rgba(0,0,0,.3); font: 15px/1.45 system-ui, ${font ? `"${font.family}", ` : ""}sans-serif;`;
   const whenBody = (then) => document.body ? then() : document.addEventListener("DOMContentLoaded", then);
   const box = (name, css) => {
     const node = document.createElement("div");
