@@ -3,11 +3,12 @@ network, on a first visit (empty browser cache) and a second one (the same brows
 opened again), for one lesson of each game.
 
 The site (``make site``) is served by its own server (``site/serve.pyz``) through a counting
-relay, and opened under a host name that is not this computer's (``lessons.school``, which
+relay, and opened under a host name that is not this computer's (``classroom.test``, which
 Chromium resolves to 127.0.0.1), as a school's computers open a teacher's server: plain http,
-gzip, no service worker. For each visit it prints the bytes that crossed the network (headers
-included), the seconds until Python is ready (the kernel idle) and until the widgets work (Run All,
-then the first stepper's Step answered), and the texts the page showed while loading. Then,
+gzip, no service worker. For each visit it prints the bytes that crossed the network (the
+responses' bodies as they were sent, and everything the relay counted, headers included), the
+seconds until Python is ready (the kernel idle) and until the widgets work (Run All, then the first
+stepper's Step answered), and the texts the page showed while loading. Then,
 stage by stage, where a start goes: Pyodide itself, the packages, the imports. Nothing is asserted.
 
     python benchmarks/site_start.py [--lessons durak daifugo ...] [--no-stages] [--site site/]
@@ -30,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
 CHROMIUM = "/usr/bin/chromium"
-HOST = "lessons.school"
+HOST = "classroom.test"  # a name reserved for tests (RFC 2606): never anyone's real server
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
                  f"--host-resolver-rules=MAP {HOST} 127.0.0.1"]
@@ -127,10 +128,18 @@ class Relay:
 
 
 def visit(context, base: str, lesson: str, relay: Relay, timeout_ms: int = 240_000) -> dict:
-    """Open ``lesson`` in a new page of ``context``: bytes moved, seconds to Python ready and to
-    working widgets, and the loading texts shown (when the context watches them: watch_loading)."""
+    """Open ``lesson`` in a new page of ``context``: bytes moved (``bodies``: the responses' bodies
+    as sent, compressed or not; ``bytes``: all the relay carried, headers included), seconds to
+    Python ready and to working widgets, and the loading texts shown (when the context watches
+    them: watch_loading)."""
     from playwright.sync_api import expect
 
+    finished = []
+
+    def listen(request) -> None:
+        finished.append(request)
+
+    context.on("requestfinished", listen)
     page = context.new_page()
     page.on("dialog", lambda dialog: dialog.accept())
     down = relay.down
@@ -146,9 +155,12 @@ def visit(context, base: str, lesson: str, relay: Relay, timeout_ms: int = 240_0
     expect(stepper.locator(".cardlab-counter")).to_contain_text("step 1 of", timeout=timeout_ms)
     widgets = time.monotonic() - start
     page.wait_for_timeout(1000)  # what is still arriving for this visit
-    result = {"bytes": relay.down - down, "python_s": python, "widgets_s": widgets, "loading_texts": seen}
+    context.remove_listener("requestfinished", listen)
+    # Asked while the page is open; -1 for a response the browser took from its cache.
+    bodies = sum(max(request.sizes()["responseBodySize"], 0) for request in finished)
     page.close()
-    return result
+    return {"bytes": relay.down - down, "bodies": bodies, "requests": len(finished), "python_s": python,
+            "widgets_s": widgets, "loading_texts": seen}
 
 
 # Stage by stage, in a plain page of the site (its runtime, lockfile and packages, no JupyterLab):
@@ -206,13 +218,15 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            print(f"{'lesson':<12} {'visit':<7} {'on the wire':>12} {'Python ready':>13} {'widgets work':>13}")
+            print(f"{'lesson':<12} {'visit':<7} {'bodies':>9} {'on the wire':>12} {'Python ready':>13} "
+                  f"{'widgets work':>13}")
             for game in args.lessons:
                 context = browser.new_context(viewport={"width": 1280, "height": 720})
                 watch_loading(context)
                 for name in ("first", "second"):
                     result = visit(context, base, LESSONS[game], relay)
-                    print(f"{game:<12} {name:<7} {result['bytes'] / 1e6:>9.2f} MB {result['python_s']:>11.1f} s "
+                    print(f"{game:<12} {name:<7} {result['bodies'] / 1e6:>6.2f} MB {result['bytes'] / 1e6:>9.2f} MB "
+                          f"{result['python_s']:>11.1f} s "
                           f"{result['widgets_s']:>11.1f} s   {json.dumps(result['loading_texts'], ensure_ascii=False)}",
                           flush=True)
                 context.close()
