@@ -61,7 +61,7 @@ from ..i18n import N_, Message, _, commas, n_, ors, p_, shorten, shown, words
 from ..outfile import OutFile, OutFileError
 from ..registry import UnavailableGame, UnknownGame, all_games, find_game, game_names
 from ..scenario import Lines
-from ..svg import state_svg
+from ..svg import last_step, state_svg, steps_since
 from .base import ACCEPTED, INFO, REFUSED, SIZES, WidgetError, _flag, _seconds, lines_html, still_html
 from .tryit import SELECT_FIRST, TryIt, verdict_html
 
@@ -277,6 +277,7 @@ class Table(TryIt):
         # (everything, what the learner may see) per entry, as messages read in the language of the moment
         self._log: list[tuple[Lines, Lines]] = []
         self._moved = frozenset()
+        self._last = None
         self._selected = []
         self._reading = None
         self._history = []
@@ -398,9 +399,11 @@ class Table(TryIt):
 
     def _bot_step(self, player: str) -> str:
         action = self.bots[player].choose(self._state.view(player))
+        before = self._state.copy()
         events = self._state.apply(action)
         self._steps.append(str(action))
         self._moved = frozenset(plain(c) for e in events for c in e.cards)
+        self._last = steps_since(self._last, last_step(before, events))
         number = len(self._steps)
         heading = _("Step {number}: {action}", number=number, action=str(action))
         # A give is set aside face down: the learner sees that it was made, not which cards.
@@ -444,11 +447,13 @@ class Table(TryIt):
             self._steps.append({"do": str(action), "reject": refusal.code})
             heading = _("Step {number}: {action} (refused)", number=len(self._steps), action=str(action))
             return self._note(heading, refusal=refusal), REFUSED
+        before = self._state.copy()
         events = self._state.apply(action)
         self._steps.append(str(action))
         self._selected = []
         self._reading = None
         self._moved = frozenset(plain(c) for e in events for c in e.cards)
+        self._last = last_step(before, events)  # the bots' moves after it add theirs (steps_since)
         return self._note(_("Step {number}: {action}", number=len(self._steps), action=str(action)), events), ACCEPTED
 
     def _answered(self, text, verdict: str) -> Lines:
@@ -671,7 +676,7 @@ class Table(TryIt):
         """The player view; every hand face up after "Show all hands" and once the game is over."""
         view = "teaching" if self.all_hands or self._state.is_over() else "player"
         return state_svg(self._state, view=view, seat=self.seat, bottom=self.seat, highlight=self._moved,
-                         four_colour=self.four_colour, width=SIZES[self.size])
+                         four_colour=self.four_colour, width=SIZES[self.size], last=self._last)
 
     def __repr__(self) -> str:
         state = self._state

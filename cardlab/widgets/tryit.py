@@ -11,7 +11,7 @@ from ..engine import REASON_CODES, Action, NotationError, State
 from ..i18n import N_, _, p_, shown
 from ..registry import game_of
 from ..scenario import Scenario
-from ..svg import state_svg
+from ..svg import last_step, state_svg
 from .base import (
     ACCEPTED, REFUSED, INFO, VERDICT_COLOURS, SIZES, _size, _scenario, _whole_number, _replay, _flag,
     _moved, lines_html, _position_text, still_html, SizedWidget, WidgetError, table_size, _lay_out,
@@ -94,6 +94,9 @@ class TryIt(SizedWidget):
         self._pictures: dict = {}
         acting = self._state.to_act()
         self._player = acting[0] if acting else self._state.players[0]
+        # The seat along the bottom of the picture: the one played first, kept so that no seat moves.
+        self._bottom = self._player
+        self._last = None  # what the last accepted action swept off the table (cardlab.svg.last_step)
 
     @property
     def state(self) -> State:
@@ -300,6 +303,7 @@ class TryIt(SizedWidget):
         self._selected = []
         self._reading = None
         self._moved = _moved(events)
+        self._last = last_step(before, events)
         acting = self._state.to_act()
         if acting and self._player not in acting:
             self._player = acting[0]
@@ -324,6 +328,7 @@ class TryIt(SizedWidget):
         self._selected = []
         self._reading = None
         self._moved = frozenset()
+        self._last = None
         self._player = action.player
         return self._say(_("Undone: {move}", move=action), INFO)
 
@@ -339,10 +344,11 @@ class TryIt(SizedWidget):
         return _position_text(self._state)
 
     def picture(self) -> str:
-        """The position, the cards of the last accepted move highlighted (the selection is marked
-        by the card table in the page)."""
-        return state_svg(self._state, bottom=self._player, highlight=self._moved, four_colour=self.four_colour,
-                         width=SIZES[self.size])
+        """The position, the cards of the last accepted move highlighted and what it swept off the
+        table beside it (the selection is marked by the card table in the page); the seat played
+        first stays along the bottom, whichever seat is played now."""
+        return state_svg(self._state, bottom=self._bottom, highlight=self._moved, four_colour=self.four_colour,
+                         width=SIZES[self.size], last=self._last)
 
     def __repr__(self) -> str:
         chosen = " ".join(str(c) for c in self._selected) or "-"
