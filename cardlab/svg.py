@@ -33,7 +33,7 @@ from html import escape
 from typing import Any, Iterable
 
 from .cards import RANK_NAMES, SUIT_SYMBOLS, Card, StandIn, card as card_of, plain
-from .i18n import N_, Message, _, commas, get_language, n_, p_, semicolons, words
+from .i18n import N_, Message, _, commas, get_language, n_, p_
 from .registry import game_of
 
 CARD_W, CARD_H = 100, 140
