@@ -10,8 +10,9 @@ const SELECTED = "cardlab-selected";
 const SVG_NS = "http://www.w3.org/2000/svg";
 const MOVES = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -1, ArrowDown: 1 };
 // A selected card is raised by this share of its height: selected neighbours in a fanned hand
-// stand out from the rest, not merged in one frame.
-const RAISE = 0.2;
+// stand out from the rest, not merged in one frame (a hand along the bottom has just this room
+// between its cards and its seat's name).
+const RAISE = 0.12;
 const CARD_H = 140; // a card's height in its own units (cardlab.svg)
 
 function render({ model, el }) {
