@@ -28,15 +28,17 @@ import re
 import reprlib
 import unicodedata
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import InitVar, dataclass, field
+from dataclasses import fields as dataclass_fields
 from typing import Any, ClassVar, Iterable, NamedTuple
 
 from .cards import Card, CardError, StandIn, card, format_cards, parse_token, to_symbols
 from .i18n import N_, Message, _, current_language, n_, shorten, shown
 from .registry import game_of
 
-# Reason codes of the contract in their order of precedence (where several apply, the first wins):
-# what each means, and the short title a learner reads above the explanation ("Not your turn: ...").
+# Reason codes of the contract (SCENARIOS.md) in their order of precedence (where several apply, the
+# first wins): what each means, and the short title a learner reads above the explanation ("Not your
+# turn: ..."). A game adds its own codes, for cases none of these covers, with add_reason.
 _REASONS: dict[str, tuple[str, str]] = {
     "game_over": ("the game has ended", N_("The game is over")),
     "not_allowed": ("this verb does not exist in this game, rule set or phase", N_("Not a move here")),
@@ -59,14 +61,36 @@ _REASONS: dict[str, tuple[str, str]] = {
     "attack_limit": ("the round already has as many attack cards as allowed", N_("No more attack cards")),
     "rank_not_on_table": ("an added attack card's rank is not on the table", N_("That rank is not on the table")),
     "cannot_beat": ("this card does not beat that attack card", N_("Does not beat it")),
-    # cardlab's own, for cases none of the contract's codes covers:
-    "not_on_table": ("durak: the named attack card is not an unbeaten card on the table",
-                     N_("Not an attack card to beat")),
-    "must_give_weakest": ("daifugo exchange under a return-weakest rule set: the upper player must return "
-                          "their weakest cards", N_("Give back the weakest cards")),
 }
+CONTRACT_REASON_CODES: tuple[str, ...] = tuple(_REASONS)
+# Every code known now: the contract's, then those the games imported so far added (add_reason).
 REASON_CODES: dict[str, str] = {code: meaning for code, (meaning, _title) in _REASONS.items()}
 REASON_TITLES: dict[str, "Message"] = {code: _(title) for code, (_meaning, title) in _REASONS.items()}
+_REASON_CODE = re.compile(r"[a-z]+(?:_[a-z]+)*")
+
+
+def add_reason(code: str, meaning: str, title: str) -> None:
+    """Add a game's own reason code, for a case none of the contract's codes covers: its rules
+    module calls it when imported, so that :class:`Refusal`, :data:`REASON_CODES` and
+    :data:`REASON_TITLES` know the code from then on. ``code`` is lowercase words joined by ``_``;
+    ``meaning`` says in English when it applies; ``title`` is what a learner reads, marked with
+    ``N_``. Adding it again alike changes nothing; raises ``ValueError`` for a code written otherwise
+    or known with another meaning or title.
+
+    >>> add_reason("not_your_turn", "this player may not act now", "Not your turn")
+    >>> add_reason("not_your_turn", "someone else's turn", "Not your turn")
+    Traceback (most recent call last):
+    ...
+    ValueError: reason code 'not_your_turn' is already known with another meaning or title
+    """
+    if not isinstance(code, str) or not _REASON_CODE.fullmatch(code):
+        raise ValueError(f"a reason code is lowercase words joined by '_', not {reprlib.repr(code)}")
+    if code in REASON_CODES:
+        if REASON_CODES[code] != meaning or REASON_TITLES[code].msgid != title:
+            raise ValueError(f"reason code {code!r} is already known with another meaning or title")
+        return
+    REASON_CODES[code] = meaning
+    REASON_TITLES[code] = _(title)
 
 
 # The verbs of the scenario contract's verb table (SCENARIOS.md, steps). A game that lacks one
@@ -105,6 +129,11 @@ class Event(NamedTuple):
         return str(self.text)
 
 
+# A refusal as a learner reads it: its reason (the title and the explanation), then its reason code.
+# TRANSLATORS: {reason} is "Not your turn: It is 甲's turn.", {code} "(code: not_your_turn)".
+REFUSAL_TEXT = N_("{reason} {code}")
+
+
 @dataclass(frozen=True)
 class Refusal:
     """Why an action is not allowed: a contract reason ``code`` and the ``explanation`` a learner
@@ -125,9 +154,18 @@ class Refusal:
     def text(self) -> Message:
         """The refusal as a learner reads it, in the current language: the title, the explanation,
         and the reason code last, for teachers: ``"Not your turn: It is 甲's turn ... (code:
-        not_your_turn)"``."""
-        return _("{title}: {explanation} (code: {code})", title=self.title, explanation=self.explanation,
-                 code=self.code)
+        not_your_turn)"`` (:data:`REFUSAL_TEXT` of :meth:`reason` and :meth:`code_note`)."""
+        return _(REFUSAL_TEXT, reason=self.reason(), code=self.code_note())
+
+    def reason(self) -> Message:
+        """The title and the explanation: ``"Not your turn: It is 甲's turn ..."``."""
+        # TRANSLATORS: why an action is refused: its short title, then the explanation.
+        return _("{title}: {explanation}", title=self.title, explanation=self.explanation)
+
+    def code_note(self) -> Message:
+        """The reason code, as a refusal ends with it for teachers: ``"(code: not_your_turn)"``."""
+        # TRANSLATORS: read after a refusal, for teachers; {code} stays in English (not_your_turn).
+        return _("(code: {code})", code=self.code)
 
 
 class IllegalAction(ValueError):
@@ -167,21 +205,44 @@ class IncompatibleRules(ValueError):
     such as one with a joker under rules whose deck has none. The message is one sentence."""
 
 
+def view_class(cls: type) -> type:
+    """Declare a :class:`View` subclass: its annotated attributes become its fields, taken by
+    keyword (a dataclass with slots, compared by :meth:`View.__eq__`). Each game's view is
+    declared so:
+
+    >>> @view_class
+    ... class CoinView(View):
+    ...     game = "coin"
+    ...     face: str  # the face the coin shows
+    >>> view = CoinView(rules=None, players=("a", "b"), seat="a", hand=(), counts={"a": 0, "b": 0},
+    ...                 played=(), face="heads")
+    >>> view.fields()["face"], view.legal_actions()
+    ('heads', [])
+
+    Slots: a method of a view says ``super(CoinView, self)``, not ``super()``."""
+    return dataclass(slots=True, kw_only=True, eq=False, repr=False)(cls)
+
+
+@view_class
 class View:
     """What one seat may see of a position, made by :meth:`State.view`: everything a player at
     that seat knows, and nothing they do not. A computer player (:mod:`cardlab.bots`) is given a
     view, never the state.
 
-    Every game's view has ``game``, ``rules``, ``players``, ``seat``, ``hand`` (the seat's cards,
-    a tuple), ``counts`` (player → number of cards held), ``played`` (the cards seen to leave a
-    hand so far, in the order seen) and :meth:`legal_actions` (the seat's legal actions now,
-    worked out by the state when the view was made). Each game's subclass adds what is public on
-    its table (its docstring lists the fields). A view holds no reference to the state and no
-    hidden card: two positions that differ only in cards the seat cannot see give equal views.
-    The one thing the rules themselves let through is in the legal actions: in Durak another
-    attacker may add a card once the main attacker can add none, so whether they may add yet
-    tells them that much of the main attacker's hand (as the main attacker's waving them on
+    Every game's view has ``game`` (the game's name), ``rules`` (the rule set), ``players`` (in
+    seat order), ``seat``, ``hand`` (the seat's cards, a tuple), ``counts`` (player → number of
+    cards held), ``played`` (the cards seen to leave a hand so far, in the order seen) and
+    :meth:`legal_actions` (the seat's legal actions now, worked out by the state when the view was
+    made). Each game's subclass (declared with :func:`view_class`) adds the fields of what is
+    public on its table; its docstring says what each means. A view holds no reference to the
+    state and no hidden card: two positions that differ only in cards the seat cannot see give
+    equal views. The one thing the rules themselves let through is in the legal actions: in Durak
+    another attacker may add a card once the main attacker can add none, so whether they may add
+    yet tells them that much of the main attacker's hand (as the main attacker's waving them on
     would at a real table).
+
+    A view is made with its fields by keyword, with ``legal`` (the seat's legal actions) and
+    ``skeleton`` (the position with every card the seat cannot see taken out, or ``None``).
 
     :meth:`sample_state` deals the cards the seat cannot see at random, consistently with
     everything it has seen: a position the seat could be in (a *determinization*), which the
@@ -189,11 +250,20 @@ class View:
     """
 
     game: ClassVar[str] = ""
+    rules: Any
+    players: tuple[str, ...]
+    seat: str
+    hand: tuple[Card, ...]
+    counts: dict[str, int]
+    played: tuple[Card, ...]
+    legal: InitVar[Sequence[Action]] = ()
+    skeleton: InitVar["State | None"] = None
+    _legal: tuple[Action, ...] = field(init=False)
+    # The position with every card the seat cannot see taken out; sample_state deals them.
+    _skeleton: "State | None" = field(init=False)
 
-    def __init__(self, *, legal=(), skeleton: "State | None" = None, **fields):
-        self.__dict__.update(fields)
+    def __post_init__(self, legal, skeleton) -> None:
         self._legal = tuple(legal)
-        # The position with every card the seat cannot see taken out; sample_state deals them.
         self._skeleton = skeleton
 
     def legal_actions(self) -> list[Action]:
@@ -202,7 +272,8 @@ class View:
 
     def fields(self) -> dict[str, Any]:
         """The public fields as a dict (``game``, ``rules``, ``players``, ``seat``, ``hand`` ...)."""
-        return {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
+        return {"game": self.game, **{f.name: getattr(self, f.name) for f in dataclass_fields(self)
+                                      if not f.name.startswith("_")}}
 
     def sample_state(self, rng) -> "State | None":
         """A position consistent with this view, the hidden cards dealt by ``rng`` (a
@@ -254,7 +325,21 @@ class State:
     spec is registered under, :mod:`cardlab.registry`), ``VERBS``, ``NAME`` and ``DECK``, and
     implement the rules below. How a game is drawn, asked about, saved as a scenario or played game
     after game is its spec's business (:class:`cardlab.game.Game`), which finds the position's game
-    by ``game``."""
+    by ``game``.
+
+    A position changes through :meth:`apply` (and :meth:`act`). What it remembers of the actions
+    it offered lasts until the next :meth:`apply`: set its attributes from outside (as
+    :meth:`View.sample_state` deals hands) only when it remembers none, on a fresh :meth:`copy` or
+    right after an :meth:`apply`, before asking it anything."""
+
+    # Not part of the position, only remembered to save work. legal_actions() keeps the actions it
+    # found in _offered (returning a copy) and in _details what it worked out for the first
+    # len(_details) of them (a reading of jokers ...), set directly: a call or a tuple at every
+    # decision would show. check() accepts an offered action at once, keeping its detail in
+    # _checked, as a game's _check() does with _remember(); _perform() asks _detail(). apply()
+    # forgets the offer. Slots, outside the __dict__: copies (which copy the __dict__), key(),
+    # equality and vars() never see them; a slot never set reads as nothing remembered.
+    __slots__ = ("_offered", "_details", "_checked")
 
     game: ClassVar[str]
     VERBS: ClassVar[dict[str, int | tuple[int, int]]] = {}  # verb -> number of card arguments
@@ -320,13 +405,14 @@ class State:
         """Once over, each player's points under a rule set that scores; else ``{}``."""
         return {}
 
-    def _common_view(self, seat: str) -> dict[str, Any]:
-        """The fields every game's view has but ``played``, from ``self.hands``."""
+    def _seat_cards(self, seat: str) -> tuple[tuple[Card, ...], dict[str, int]]:
+        """The ``hand`` and ``counts`` fields of ``seat``'s view, from ``self.hands``. Raises
+        ``ValueError`` for a player who does not sit at this table."""
+        hands = self.hands
         if seat not in self.players:
             seats = ", ".join(self.players)
             raise ValueError(f"{seat!r} does not sit at this table (players: {seats})")
-        return dict(game=self.game, rules=self.rules, players=self.players, seat=seat,
-                    hand=tuple(self.hands[seat]), counts={p: len(self.hands[p]) for p in self.players})
+        return tuple(hands[seat]), {p: len(hands[p]) for p in self.players}
 
     def _seat_actions(self, seat: str) -> list[Action]:
         return [a for a in self.legal_actions() if a.player == seat]
@@ -346,11 +432,41 @@ class State:
     def check(self, action: Action | str) -> Refusal | None:
         """``None`` when ``action`` (an :class:`Action`, or written in the notation as for
         :meth:`act`) is legal, else why not. Changes nothing. Raises :class:`NotationError` when
-        the action is not well formed (:meth:`validate`)."""
-        if isinstance(action, str):
-            action = self.parse_action(action)
-        self.validate(action)
-        return self._check(action)
+        the action is not well formed (:meth:`validate`).
+
+        An action :meth:`legal_actions` offered in this very position is accepted at once: it is
+        well formed and legal, and what the game worked out for it is kept for :meth:`apply`."""
+        try:
+            actions = self._offered
+        except AttributeError:  # a fresh copy: nothing offered yet
+            actions = None
+        i = -1
+        if actions is not None:
+            # The very object offered is found by identity (comparing actions compares their cards,
+            # several times slower), and its index only where there are details to find.
+            details = self._details
+            if details:
+                for j, a in enumerate(actions):
+                    if a is action:
+                        i = j
+                        break
+            else:
+                for a in actions:
+                    if a is action:
+                        return None
+        if i < 0:
+            if isinstance(action, str):
+                action = self.parse_action(action)
+            self.validate(action)
+            if actions is None:
+                return self._check(action)
+            try:  # an equal action made anew (or written in the notation) is found by comparing
+                i = actions.index(action)
+            except ValueError:  # not offered: checked in full
+                return self._check(action)
+        if i < len(details):
+            self._checked = (action, details[i])
+        return None
 
     def validate(self, action: Action, text: str | None = None) -> None:
         """Raise :class:`NotationError` unless ``action`` is ``(player, verb, cards)`` with text
@@ -406,16 +522,47 @@ class State:
     def apply(self, action: Action) -> list[Event]:
         """Perform ``action``; return what happened. Raises :class:`IllegalAction` and changes
         nothing when it is not allowed."""
-        refusal = self.check(action)
-        if refusal is not None:
-            raise IllegalAction(action, refusal)
+        # check()'s first answer, without calling it (apply() runs at every decision): the very
+        # action legal_actions() offered, with no detail to keep, is legal.
+        try:
+            actions = self._offered
+        except AttributeError:  # a fresh copy: nothing offered yet
+            actions = None
+        offered = False
+        if actions is not None and not self._details:
+            for a in actions:
+                if a is action:
+                    offered = True
+                    break
+        if not offered:
+            refusal = self.check(action)
+            if refusal is not None:
+                raise IllegalAction(action, refusal)
+        self._offered = None  # the position changes: what it offered no longer holds
         return self._perform(action)
 
     def is_legal(self, action: Action) -> bool:
         return self.check(action) is None
 
     def copy(self) -> "State":
-        return copy.deepcopy(self)
+        other = copy.deepcopy(self)
+        other._offered = other._checked = None
+        return other
+
+    # --- what the position remembers to save work (see __slots__) ---------------------------------
+
+    def _remember(self, action: Action, detail) -> None:
+        """Keep ``detail``, what :meth:`_check` worked out for ``action``, for :meth:`_detail`."""
+        self._checked = (action, detail)
+
+    def _detail(self, action: Action):
+        """What was worked out for ``action`` (this very object) when :meth:`check` last accepted
+        it (apply() checks right before performing), or ``None``: then work it out again."""
+        try:
+            checked = self._checked
+        except AttributeError:
+            return None
+        return checked[1] if checked is not None and checked[0] is action else None
 
     def next_in(self, player: str) -> str | None:
         """The first player on ``player``'s left who is still in the game (not in ``self.out``),

@@ -57,7 +57,6 @@ def pseudo_language():
 # (Latin letters and digits around a code make it a word; CJK text right beside it does not.)
 _NOTATION = re.compile(r"(?<![A-Za-z0-9_=])(?:(?:RJ|BJ|W[1-6])(?:=[SHDC]?(?:10|[2-9TJQKA]))?|[SHDC](?:10|[2-9TJQKA]))"
                        r"(?![A-Za-z0-9_])")
-_ALWAYS = set(REASON_CODES) | set(CONTRACT_VERBS)
 # A run of ranks, as a run or a sequence is named: J-Q-K, 10-J-Q, Q-K-A.
 _RANK_RUN = re.compile(r"(?<![A-Za-z0-9_])(?:10|[2-9JQKA])(?:-(?:10|[2-9JQKA]))+(?![A-Za-z0-9_])")
 
@@ -66,4 +65,5 @@ def english_words(text, allowed=()) -> list[str]:
     """The words of two or more Latin letters in ``text`` that are not card notation, reason
     codes, contract verbs or one of ``allowed`` (names, rule-set names ...)."""
     text = _RANK_RUN.sub(" ", _NOTATION.sub(" ", str(text)))
-    return [w for w in re.findall(r"[A-Za-z][A-Za-z_'-]+", text) if w not in _ALWAYS and w not in set(allowed)]
+    return [w for w in re.findall(r"[A-Za-z][A-Za-z_'-]+", text) if w not in REASON_CODES and w not in CONTRACT_VERBS
+            and w not in set(allowed)]

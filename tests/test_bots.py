@@ -3,6 +3,7 @@ every game and rule set plays only legal actions, to the end of the game."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -111,6 +112,20 @@ def test_a_view_never_shows_a_hidden_card(module, rules, n, seed, steps):
         for name in hidden_pools(state):
             assert not getattr(skeleton, name)
         assert view.legal_actions() == [a for a in state.legal_actions() if a.player == seat]
+
+
+@pytest.mark.parametrize("module", [durak, daifugo, gandengyan])
+def test_a_view_is_a_typed_class_whose_docstring_says_what_each_field_means(module):
+    state = module.new_game(next(iter(module.RULESETS)), NAMES[:4], seed=7)
+    view = state.view(state.players[0])
+    declared = [f.name for f in dataclasses.fields(view) if not f.name.startswith("_")]
+    assert set(view.fields()) == {"game", *declared} and view.fields()["game"] == state.game
+    with pytest.raises(AttributeError):  # slots: a field that is not declared cannot be set
+        view.remark = "a field nobody declared"
+    base = {f.name for f in dataclasses.fields(View)}
+    for name in declared:
+        where = View if name in base else type(view)
+        assert f"``{name}``" in where.__doc__, f"{where.__name__}'s docstring does not say what {name} means"
 
 
 @pytest.mark.parametrize("module,rules,n", GAMES, ids=IDS)

@@ -5,20 +5,24 @@ verdicts' titles, and the game table's account, end of game and saved file."""
 
 from __future__ import annotations
 
+import gettext
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
 pytest.importorskip("anywidget")
+ipywidgets = pytest.importorskip("ipywidgets")
 
-from cardlab import card, daifugo, durak, gandengyan  # noqa: E402
+from cardlab import card, daifugo, durak, gandengyan, i18n  # noqa: E402
 from cardlab.bots import make_bot  # noqa: E402
 from cardlab.engine import REASON_CODES, REASON_TITLES, Refusal  # noqa: E402
 from cardlab.registry import game_of  # noqa: E402
 from cardlab.svg import BACK_LABEL  # noqa: E402
 from cardlab.widgets import CardTable, SaveError, Table, TryIt  # noqa: E402
+from cardlab.widgets.acting import ActingTable  # noqa: E402
 from cardlab.widgets.tryit import SELECT_FIRST  # noqa: E402
 
 from test_widgets import ROUTE_A, buttons  # noqa: E402
@@ -195,6 +199,48 @@ def test_every_reason_code_has_a_title_and_verdicts_lead_with_it():
     tryit.widget
     assert tryit._verdict_html.value.count('class="cardlab-code"') == 1
     assert not tryit.message.startswith("Refused")
+
+
+class CodesInBrackets(gettext.NullTranslations):
+    """A catalog that writes a refusal's code note its own way and has a line read like one."""
+
+    WORDS = {"(code: {code})": "[{code}]", "Legal moves now:": "Legal moves now (see: not_your_turn):"}
+
+    def gettext(self, message):
+        return self.WORDS.get(message, message)
+
+
+def small_print(html: str) -> list[str]:
+    return re.findall(r'<small class="cardlab-code"[^>]*>(.*?)</small>', html)
+
+
+def test_the_reason_code_is_drawn_from_the_refusal_never_read_out_of_the_text():
+    with mock.patch.object(i18n, "translations", lambda _lang: CodesInBrackets()):
+        tryit = TryIt(ROUTE_A, at_step=2)
+        tryit.widget
+        tryit.select("C6")
+        refused = tryit.press("attack", player="乙")
+        assert refused.endswith("[not_attacker]") and small_print(tryit._verdict_html.value) == ["[not_attacker]"]
+        tryit.hint()  # a line that reads like a code note is not one
+        assert "(see: not_your_turn)" in tryit._verdict_html.value and small_print(tryit._verdict_html.value) == []
+        table = Table("durak", "podkidnoy", seed=1)
+        table.widget
+        table.select("D8", "D6")
+        code = table.state.check(table.state.parse_action("甲 defend D8 D6")).code
+        table.press("defend")
+        assert small_print(table._aside_html.value) == [f"[{code}]"] and small_print(table._verdict_html.value) == []
+
+
+def test_the_game_table_is_a_card_table_of_its_own_not_a_try_it_with_half_switched_off():
+    assert ActingTable in Table.__mro__ and TryIt not in Table.__mro__
+    table = Table("durak", "podkidnoy", seed=1)
+    stack, found = [table.widget], []
+    while stack:
+        w = stack.pop()
+        found.append(w)
+        stack.extend(getattr(w, "children", ()))
+    assert not any(isinstance(w, ipywidgets.ToggleButtons) for w in found)  # the seat is the learner's
+    assert "Undo" not in buttons(table.widget) and not hasattr(table, "_history")
 
 
 # --- the game table ---------------------------------------------------------------------------------

@@ -35,7 +35,7 @@ from scenario_texts import TRANSFER, transfer_position
 ipywidgets = pytest.importorskip("ipywidgets")
 
 from cardlab.widgets import Compare, Referee, Stepper, TryIt  # noqa: E402
-from cardlab.widgets.base import _replay, still_html  # noqa: E402
+from cardlab.widgets.base import replay, still_html  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "lessons" / "scenarios").glob("*/*.yaml"))
@@ -437,7 +437,7 @@ def test_a_replay_note_made_in_english_reads_in_the_language_read():
     from cardlab.scenario import loads
 
     scenario = loads(TRANSFER)
-    state, note = _replay(scenario, durak.RULESETS["podkidnoy"], 2)
+    state, note = replay(scenario, durak.RULESETS["podkidnoy"], 2)
     assert str(note).startswith("Under podkidnoy, step 2 (B transfer H8) is refused (not_allowed)")
     refusal = state.check(state.parse_action("B transfer H8"))
     with pseudo_language():

@@ -5,6 +5,7 @@ Read from the source with ast and tokenize, every import counted, those inside f
 import ast
 import io
 import re
+import sys
 import tokenize
 from pathlib import Path
 
@@ -92,23 +93,79 @@ def docstring_lines(tree: ast.AST) -> set[int]:
     return lines
 
 
-def reason_table_lines(tree: ast.AST) -> set[int]:
-    """engine's table of reason codes: the codes a game adds are registered by the game itself
-    (engine.add_reason), a change of its own beside this one."""
-    for node in tree.body:
-        if isinstance(node, ast.AnnAssign) and getattr(node.target, "id", "") == "_REASONS":
-            return set(range(node.lineno, node.end_lineno + 1))
-    return set()
-
 
 def test_shared_modules_name_no_game_but_in_docstrings():
     found = []
     for path in shared_modules():
         text = path.read_text(encoding="utf-8")
         tree = ast.parse(text)
-        allowed = docstring_lines(tree) | (reason_table_lines(tree) if path.name == "engine.py" else set())
+        allowed = docstring_lines(tree)
         for token in tokenize.generate_tokens(io.StringIO(text).readline):
             if token.type in (tokenize.NAME, tokenize.STRING, tokenize.COMMENT) and GAME_NAME.search(token.string) \
                     and token.start[0] not in allowed:
                 found.append(f"{path.relative_to(PACKAGE)}:{token.start[0]}: {token.string[:60]}")
     assert found == []
+
+
+def widget_modules() -> list[Path]:
+    """The widgets' modules: cardlab.widgets and each game's own widgets."""
+    return sorted(PACKAGE.glob("widgets/*.py")) + sorted(PACKAGE.glob("*/widgets.py"))
+
+
+def private(name: str) -> bool:
+    """A name its module keeps to itself: ``_flag``, not ``_`` (gettext's) nor ``__future__``."""
+    return name.startswith("_") and name != "_" and not name.startswith("__")
+
+
+def borrowed_private_names(path: Path) -> list[str]:
+    """The underscore names ``path`` takes from another of cardlab's modules: imported by name
+    (``from .base import _flag``), or read off a module it imports (``base._flag``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
+    found, modules = [], set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            base = package.split(".")
+            base = base[:len(base) - node.level + 1] if node.level else []
+            module = ".".join(base + ([node.module] if node.module else []))
+            if module.split(".")[0] != "cardlab":
+                continue
+            for alias in node.names:
+                if private(alias.name):
+                    found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}: {alias.name} from {module}")
+                if not node.module or (PACKAGE.parent / module.replace(".", "/") / f"{alias.name}.py").exists():
+                    modules.add(alias.asname or alias.name)  # a module: its attributes are checked below
+        elif isinstance(node, ast.Import):
+            modules |= {alias.asname for alias in node.names if alias.asname and alias.name.startswith("cardlab")}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in modules \
+                and private(node.attr):
+            found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}: {node.value.id}.{node.attr}")
+    return found
+
+
+def test_there_are_widget_modules_to_check():
+    names = {p.relative_to(PACKAGE).as_posix() for p in widget_modules()}
+    assert {"widgets/base.py", "widgets/tryit.py", "widgets/play.py", "daifugo/widgets.py"} <= names
+
+
+def test_no_widget_module_takes_another_modules_private_names():
+    found = [fault for path in widget_modules() for fault in borrowed_private_names(path)]
+    assert found == []
+
+
+def test_the_check_finds_a_private_name_taken_by_import_or_off_a_module(tmp_path, monkeypatch):
+    widgets = tmp_path / "cardlab" / "widgets"
+    widgets.mkdir(parents=True)
+    (widgets / "base.py").write_text("_flag = 1\n", encoding="utf-8")
+    (widgets / "mine.py").write_text("from . import base\nfrom .base import _flag, WidgetError as _Error\n"
+                                     "from ..i18n import _\nx = base._flag + base.public\n", encoding="utf-8")
+    monkeypatch.setattr(sys.modules[__name__], "PACKAGE", tmp_path / "cardlab")
+    assert [fault.split(": ", 1)[1] for fault in borrowed_private_names(widgets / "mine.py")] == [
+        "_flag from cardlab.widgets.base", "base._flag"]
+
+
+def test_no_widget_module_is_over_800_lines():
+    long = {p.relative_to(PACKAGE).as_posix(): n for p in widget_modules()
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > 800}
+    assert long == {}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections import Counter
 from itertools import combinations
@@ -11,6 +12,7 @@ from hypothesis import strategies as st
 
 from cardlab.cards import StandIn
 from cardlab.daifugo import RULESETS, Match, judge, readings
+from cardlab.daifugo.rules import REASON_CODES_USED
 from cardlab.engine import REASON_CODES, Action, IllegalAction
 
 P = ("n", "e", "s", "w")
@@ -215,3 +217,51 @@ def test_legal_actions_list_every_legal_play_once(rules, seed, data):
     hand = game.hands[game.turn]
     game.hands[game.turn] = rng.sample(hand, rng.randint(1, min(9, len(hand))))
     assert_every_legal_play_listed_once(game)
+
+
+def mixed_actions(game, rng):
+    """Actions to check in ``game``: a few offered ones, the same again as equal but new objects
+    and in the notation, and the random candidates (most of them illegal)."""
+    legal = game.legal_actions()
+    offered = rng.sample(legal, min(3, len(legal)))
+    return offered + [Action(*a) for a in offered] + [str(a) for a in offered] + candidates(game, rng)
+
+
+def positions(rules, seed, data):
+    """The positions of a seeded random game, the second of a set (opening with the exchange) when
+    hypothesis draws so, each with the random numbers of its look."""
+    rng = random.Random(seed)
+    match = Match(rules, P, seed=seed)
+    if data.draw(st.booleans(), label="second game, with the exchange"):
+        while not match.game.is_over():
+            match.game.apply(rng.choice(match.game.legal_actions()))
+        match.next_game()
+    game = match.game
+    while not game.is_over():
+        yield game, rng
+        game.apply(rng.choice(game.legal_actions()))
+
+
+@settings(max_examples=10, deadline=None)
+@given(rules=rule_sets, seed=seeds, data=st.data())
+def test_check_leaves_no_trace(rules, seed, data):
+    """check() of legal and illegal actions leaves the position as it was: equal, the same key(),
+    and the same attributes compared in full (pickled), beside what it remembers in its slots."""
+    for game, rng in positions(rules, seed, data):
+        if rng.random() < 0.3:
+            actions = mixed_actions(game, rng)
+            before, key, twin = pickle.dumps(vars(game)), game.key(), game.copy()
+            for action in actions:
+                game.check(action)
+            assert game.key() == key and game == twin
+            assert pickle.dumps(vars(game)) == before
+
+
+@settings(max_examples=10, deadline=None)
+@given(rules=rule_sets, seed=seeds, data=st.data())
+def test_every_refusal_carries_a_code_daifugo_declares(rules, seed, data):
+    for game, rng in positions(rules, seed, data):
+        if rng.random() < 0.3:
+            for action in mixed_actions(game, rng):
+                refusal = game.check(action)
+                assert refusal is None or refusal.code in REASON_CODES_USED, (action, refusal)

@@ -1,5 +1,6 @@
 """Properties of random legal Durak play, for every rule set and 2-6 players."""
 
+import pickle
 import random
 
 import pytest
@@ -7,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardlab import durak
+from cardlab.durak.rules import REASON_CODES_USED
 from cardlab.engine import Action, IllegalAction
 
 MAX_DECISIONS = 5000
@@ -43,7 +45,7 @@ def by_the_rules(state):
     """A copy of ``state`` that remembers no legal actions: its check() applies every rule, where
     ``state`` accepts an action its legal_actions() just returned without asking again."""
     fresh = state.copy()
-    assert fresh._offered is None
+    assert getattr(fresh, "_offered", None) is None
     return fresh
 
 
@@ -185,3 +187,48 @@ def test_copy_is_equal_and_independent(combo, seed, steps):
     if not game.is_over():  # and playing the original leaves a copy alone
         game.apply(rng.choice(game.legal_actions()))
         assert again.key() == before
+
+
+def mixed_actions(state, rng):
+    """Actions to check in ``state``: a few offered ones, the same again as equal but new objects
+    and in the notation, and random ones by every player with every verb and two foreign ones,
+    their cards mostly from the hands and the table (most of them illegal)."""
+    legal = state.legal_actions()
+    offered = rng.sample(legal, min(3, len(legal)))
+    out = offered + [Action(*a) for a in offered] + [str(a) for a in offered]
+    near = [c for p in state.players for c in state.hands[p]] + state.attacks + list(durak.DECK[:4])
+    for _ in range(12):
+        verb = rng.choice(["attack", "defend", "take", "done", "transfer", "swap", "play", "pass"])
+        count = durak.DurakState.VERBS.get(verb, rng.randint(0, 2))
+        out.append(Action(rng.choice(state.players), verb, tuple(rng.sample(near, min(count, len(near))))))
+    return out
+
+
+@pytest.mark.parametrize("rules, n", COMBOS)
+@settings(max_examples=3, deadline=None)
+@given(seed=seeds)
+def test_check_leaves_no_trace(rules, n, seed):
+    """check() of legal and illegal actions leaves the position as it was: equal, the same key(),
+    and the same attributes compared in full (pickled), beside what it remembers in its slots."""
+
+    def visit(state, rng):
+        actions = mixed_actions(state, rng)
+        before, key, twin = pickle.dumps(vars(state)), state.key(), state.copy()
+        for action in actions:
+            state.check(action)
+        assert state.key() == key and state == twin
+        assert pickle.dumps(vars(state)) == before
+
+    random_game(rules, n, seed, visit)
+
+
+@pytest.mark.parametrize("rules, n", COMBOS)
+@settings(max_examples=3, deadline=None)
+@given(seed=seeds)
+def test_every_refusal_carries_a_code_durak_declares(rules, n, seed):
+    def visit(state, rng):
+        for action in mixed_actions(state, rng):
+            refusal = state.check(action)
+            assert refusal is None or refusal.code in REASON_CODES_USED, (action, refusal)
+
+    random_game(rules, n, seed, visit)

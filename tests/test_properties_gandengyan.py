@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections import Counter
 
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 from cardlab.cards import StandIn
 from cardlab.engine import REASON_CODES, Action, IllegalAction
 from cardlab.gandengyan import RULESETS, new_game
+from cardlab.gandengyan.rules import REASON_CODES_USED
 from cardlab.registry import find_game
 
 GDY = find_game("gandengyan")
@@ -39,7 +41,7 @@ def by_the_rules(game):
     """A copy of ``game`` that remembers no legal actions: its check() applies every rule, where
     ``game`` accepts an action its legal_actions() offered without reading it again."""
     fresh = game.copy()
-    assert fresh._offered is None
+    assert getattr(fresh, "_offered", None) is None
     return fresh
 
 
@@ -196,3 +198,43 @@ def test_actions_offered_in_an_earlier_position_are_judged_by_the_rules(rules, n
         else:
             offered = judge.legal_actions()
         game.apply(rng.choice(offered))
+
+
+def mixed_actions(game, rng):
+    """Actions to check in ``game``: a few offered ones, the same again as equal but new objects
+    and in the notation, and the random candidates (most of them illegal)."""
+    legal = game.legal_actions()
+    offered = rng.sample(legal, min(3, len(legal)))
+    return offered + [Action(*a) for a in offered] + [str(a) for a in offered] + candidates(game, rng)
+
+
+@pytest.mark.parametrize("rules, n", COMBOS)
+@settings(max_examples=3, deadline=None)
+@given(seed=seeds)
+def test_check_leaves_no_trace(rules, n, seed):
+    """check() of legal and illegal actions leaves the position as it was: equal, the same key(),
+    and the same attributes compared in full (pickled), beside what it remembers in its slots."""
+
+    def visit(game, rng):
+        if rng.random() < 0.3:
+            actions = mixed_actions(game, rng)
+            before, key, twin = pickle.dumps(vars(game)), game.key(), game.copy()
+            for action in actions:
+                game.check(action)
+            assert game.key() == key and game == twin
+            assert pickle.dumps(vars(game)) == before
+
+    random_game(rules, n, seed, visit)
+
+
+@pytest.mark.parametrize("rules, n", COMBOS)
+@settings(max_examples=3, deadline=None)
+@given(seed=seeds)
+def test_every_refusal_carries_a_code_gandengyan_declares(rules, n, seed):
+    def visit(game, rng):
+        if rng.random() < 0.3:
+            for action in mixed_actions(game, rng):
+                refusal = game.check(action)
+                assert refusal is None or refusal.code in REASON_CODES_USED, (action, refusal)
+
+    random_game(rules, n, seed, visit)

@@ -70,9 +70,9 @@ LESSONS_PAGE = "lessons.html"  # the index as a page of its own: opening it star
 
 # What the site is built from: a change to any of these makes site/ out of date.
 SOURCES = ["tools/build_site.py", "tools/site.toml", "pyproject.toml", "README.md", "cardlab", "lessons",
-           "lab/overrides.json"]
+           "lab"]
 # JupyterLab settings that `make lab` uses too, where the project has them (no news, no update check).
-OVERRIDES = ROOT / "lab" / "overrides.json"
+OVERRIDES = ROOT / "lab" / "overrides.d" / "cardlab.json"
 SKIP_PARTS = {"__pycache__", ".ipynb_checkpoints", ".pytest_cache"}
 
 # Pyodide runs CPython 3.14 compiled to WebAssembly on Emscripten: the environment markers of
@@ -258,6 +258,7 @@ def build_cardlab_wheel(folder: Path) -> Path:
             shutil.copy2(licence, src / licence.name)
         shutil.copytree(ROOT / "cardlab", src / "cardlab",
                         ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        shutil.copytree(ROOT / "lab", src / "lab")  # the JupyterLab settings the wheel carries as data files
         log("building the cardlab wheel from the checkout")
         pip("wheel", "--quiet", "--no-deps", "-w", str(folder), str(src))
     (wheel,) = folder.glob("cardlab-*.whl")

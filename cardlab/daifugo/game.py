@@ -11,7 +11,7 @@ from .bot import rule_of_thumb
 from .checklist import ask, table_talk
 from .match import new_match, next_game, outcome, score_line, score_total
 from .picture import daifugo_svg, hand_order, last_step
-from .rules import RULESETS, TITLES_READ
+from .rules import REASON_CODES_USED, RULESETS, TITLES_READ
 from .state import DaifugoState, DaifugoView, from_deal, new_game
 
 
@@ -42,9 +42,7 @@ class DaifugoGame(Game):
     default_players = DEFAULT_PLAYERS
     verbs = {"play": p_("verb button", "Play"), "pass": p_("verb button", "Pass"),
              "give": p_("verb button", "Give")}
-    reason_codes = frozenset({"game_over", "not_allowed", "passed", "not_your_turn", "not_in_hand", "cannot_pass",
-                              "wrong_count", "must_give_strongest", "must_give_weakest", "invalid_combination",
-                              "shape_mismatch", "suit_lock", "not_stronger"})
+    reason_codes = REASON_CODES_USED
     deal_keys = DEAL_KEYS
     expectations = EXPECTATIONS
     expectation_words = EXPECTATION_WORDS

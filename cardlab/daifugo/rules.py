@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from functools import cache
 
 from ..cards import RANK_NAMES, Card, deck
-from ..i18n import Message, _, p_
+from ..engine import add_reason
+from ..i18n import N_, Message, _, p_
 
 # The joker has no rank of its own; played as itself (alone, or two jokers together) it ranks here.
 JOKER = 15
@@ -191,3 +192,12 @@ RULESETS = {
         points=(3, 1, -1, -3), eight_cut="any", twos_in_sequences=False, forbidden_finishes=False,
         suit_lock=False, spade_three_return=False, miyako_ochi=False, words="yeeqia"),
 }
+
+# Daifugo's own reason code: the contract has must_give_strongest for the lower player's cards, but
+# nothing for the upper player's under a rule set where they return their weakest.
+add_reason("must_give_weakest", "in the exchange under a return-weakest rule set, the upper player must return "
+           "their weakest cards", N_("Give back the weakest cards"))
+# The reason codes a Daifugo refusal may carry.
+REASON_CODES_USED = frozenset({"game_over", "not_allowed", "not_your_turn", "passed", "cannot_pass", "not_in_hand",
+                               "wrong_count", "must_give_strongest", "must_give_weakest", "invalid_combination",
+                               "shape_mismatch", "suit_lock", "not_stronger"})

@@ -9,7 +9,7 @@ from itertools import combinations
 from ..cards import Card, StandIn, card, count_cards, deck_set, format_cards, sort_cards
 from ..engine import (Action, DealError, Event, IllegalAction, IncompatibleRules, Refusal, State, View,
                       check_cards_unique, deal_cards, deal_hands, deal_random, player_name, player_names,
-                      rule_set)
+                      rule_set, view_class)
 from ..i18n import N_, Message, Worded, _, commas, ors, worded
 from .combos import (Holding, Play, eight_cut, forbidden_finish, is_spade_three_return, judge,
                      plays_of, readings, starts_revolution)
@@ -21,20 +21,46 @@ PLAYERS = 4
 DIAMOND_THREE = card("D3")
 
 
+@view_class
 class DaifugoView(View):
     """What one Daifugo seat sees (:meth:`DaifugoState.view`). Besides the fields every view has:
-    ``table`` (the ``(player, Play)`` pairs since the last clear), ``top`` and ``last_player``,
-    ``turn``, ``passed``, ``revolution``, ``lock``, ``out`` and ``finished`` (in order),
-    ``fouls``, ``demoted``, ``over`` and ``places``; the exchange: ``exchanging``,
-    ``previous_ranks``, ``waiting`` (who has yet to give), ``gave`` (the cards this seat handed
-    over) and ``received`` (the cards it got, once the exchange is done); ``plays``, the
-    combinations the seat may play now (:class:`~.combos.Play`, jokers resolved). ``played`` is every card
-    played so far, in order.
+    ``table`` (the ``(player, Play)`` pairs since the last clear), ``top`` and ``last_player`` (the
+    combination to beat and who played it, ``None`` on an empty table), ``turn`` (``None`` during
+    the exchange and once over), ``passed`` (who passed since the last clear), ``revolution``
+    (whether the order is reversed), ``lock`` (the locked suits), ``out`` and ``finished`` (who is
+    out, and who emptied their hand, in order), ``fouls`` (who went out by a forbidden finish),
+    ``demoted`` (the 大富豪 demoted by miyako-ochi, or ``None``), ``over`` and ``places`` (first to
+    last, once over); the exchange: ``exchanging`` (whether it is going on), ``leader`` (who leads
+    after it), ``previous_ranks`` (player → rank in the game before, ``None`` in a first game),
+    ``waiting`` (who has yet to give), ``gave`` (the cards this seat handed over) and ``received``
+    (the cards it got, once the exchange is done); ``plays``, the combinations the seat may play
+    now (:class:`~.combos.Play`, jokers resolved). ``played`` is every card played so far, in order.
 
     :meth:`sample_state` deals the unseen cards (the other hands and the blind cards); a card this
     seat gave and that has not been played stays with the player it went to. During the exchange
     it returns ``None``: what the others hand over is not known yet.
     """
+
+    table: tuple[tuple[str, Play], ...]
+    top: Play | None
+    last_player: str | None
+    turn: str | None
+    passed: frozenset[str]
+    revolution: bool
+    lock: frozenset[str]
+    out: tuple[str, ...]
+    finished: tuple[str, ...]
+    fouls: tuple[str, ...]
+    demoted: str | None
+    over: bool
+    places: tuple[str, ...]
+    exchanging: bool
+    leader: str
+    previous_ranks: dict[str, str] | None
+    waiting: tuple[str, ...]
+    gave: tuple[Card, ...]
+    received: tuple[Card, ...]
+    plays: tuple[Play, ...]
 
     game = "daifugo"
 
@@ -104,12 +130,9 @@ class DaifugoState(State):
         self.places: tuple[str, ...] = ()
         self.turn: str | None = None if self.exchanging else leader
         # Not part of the position, only remembered to save work: each hand sorted out for its
-        # plays (a Holding, kept up to date by each play, see _turn_plays); the actions
-        # legal_actions() last offered, with the Play of each play action, until anything
-        # changes; and the play check() last resolved, which apply() performs next.
+        # plays (a Holding, kept up to date by each play, see _turn_plays). The actions offered,
+        # with the Play of each play action, are remembered as every game's are (State.__slots__).
         self._held: dict[str, Holding] = {}
-        self._offered: tuple[list, list] | None = None
-        self._checked: tuple = (None, None)
 
     # --- facts ----------------------------------------------------------------------------------
 
@@ -154,24 +177,15 @@ class DaifugoState(State):
 
     # --- legality -------------------------------------------------------------------------------
 
-    def check(self, action: Action | str) -> Refusal | None:
-        """:meth:`State.check`, answered at once for an action that :meth:`legal_actions` offered
-        in this very position: it is well formed and legal, and its play is known."""
-        if self._offered is not None:
-            actions, plays = self._offered
-            try:
-                i = actions.index(action)
-            except ValueError:  # not offered: checked in full
-                pass
-            else:  # a pass comes after the plays
-                self._checked = (action, plays[i] if i < len(plays) else None)
-                return None
-        refusal = super().check(action)
+    def _check(self, action: Action) -> Refusal | None:
+        refusal = self._refusal(action)
         if refusal is None or self.rules.words is None:
             return refusal
         return Refusal(refusal.code, Worded(refusal.explanation, self.rules.words))
 
-    def _check(self, action: Action) -> Refusal | None:
+    def _refusal(self, action: Action) -> Refusal | None:
+        """Why the well-formed ``action`` is refused, or ``None`` (:meth:`_check` puts it in the rule set's
+        words)."""
         player, verb, cards = action
         if self.over:
             return Refusal("game_over", _("The game has ended: every place is decided."))
@@ -194,7 +208,8 @@ class DaifugoState(State):
                                                 "allowed only when there is a play to beat.", player=player))
             return None
         refusal, play = self._resolve(player, cards)
-        self._checked = (action, play)
+        if refusal is None:  # apply() performs right after checking: the reading is not worked out twice
+            self._remember(action, play)
         return refusal
 
     def _seat_refusal(self, player: str) -> Refusal | None:
@@ -246,7 +261,8 @@ class DaifugoState(State):
         refusal = self.check(action)
         if refusal is not None:
             raise IllegalAction(action, refusal)
-        return self._resolve(action.player, action.cards)[1]
+        play = self._detail(action)
+        return play if play is not None else self._resolve(action.player, action.cards)[1]
 
     def _check_give(self, player: str, tokens) -> Refusal | None:
         if not self.exchanging:
@@ -293,7 +309,8 @@ class DaifugoState(State):
             for p in self.players:
                 if p not in self.gives:
                     out.extend(new(Action, (p, "give", g)) for g in self._gives_of(p))
-            return out
+            self._offered, self._details = out, ()  # check() accepts these at once (State.__slots__)
+            return list(out)
         return self._turn_actions(self._turn_plays())
 
     def _turn_plays(self) -> list[Play]:
@@ -313,7 +330,9 @@ class DaifugoState(State):
         actions = [new(Action, (player, "play", p.cards)) for p in plays]
         if self.table:  # a play to beat: passing is allowed
             actions.append(new(Action, (player, "pass", ())))
-        self._offered = (actions, plays)  # check() accepts these at once
+        # check() accepts these at once, and knows each play's reading (State.__slots__); a pass
+        # comes after the plays.
+        self._offered, self._details = actions, plays
         return list(actions)
 
     def to_act(self) -> list[str]:
@@ -342,10 +361,9 @@ class DaifugoState(State):
 
     def _performed(self, action: Action) -> list[Event]:
         player, verb, cards = action
-        checked, play = self._checked
-        self._offered, self._checked = None, (None, None)
         if verb == "play":
-            if checked is not action:
+            play = self._detail(action)
+            if play is None:
                 play = self._resolve(player, cards)[1]
             return self._do_play(player, play)
         if verb == "pass":
@@ -512,7 +530,7 @@ class DaifugoState(State):
 
     def view(self, seat: str, *, sampling: bool = True) -> DaifugoView:
         """What ``seat`` sees now (:class:`DaifugoView`)."""
-        fields = self._common_view(seat)
+        hand, counts = self._seat_cards(seat)
         gave = self.gives.get(seat, ())
         received = ()
         if self.previous_ranks and not self.exchanging and seat in self.gives:
@@ -522,15 +540,15 @@ class DaifugoState(State):
         plays = self._turn_plays() if seat == self.turn and not self.over else []
         legal = self._turn_actions(plays) if seat == self.turn else self._seat_actions(seat)
         return DaifugoView(
-            legal=legal, plays=tuple(plays), skeleton=skeleton, played=tuple(self._played),
-            table=tuple(self.table),
+            legal=legal, skeleton=skeleton, rules=self.rules, players=self.players, seat=seat, hand=hand,
+            counts=counts, plays=tuple(plays), played=tuple(self._played), table=tuple(self.table),
             top=self.top, last_player=self.last_player, turn=self.turn, passed=frozenset(self.passed),
             revolution=self.revolution, lock=self.lock, out=tuple(self.out), finished=tuple(self._finished),
             fouls=tuple(self.fouls), demoted=self.demoted, over=self.over, places=self.places,
             exchanging=self.exchanging, leader=self.leader,
             previous_ranks=dict(self.previous_ranks) if self.previous_ranks else None,
             waiting=tuple(p for p in self.players if self.exchanging and p not in self.gives),
-            gave=gave, received=received, **fields)
+            gave=gave, received=received)
 
     @property
     def _played(self) -> list[Card]:
@@ -560,8 +578,6 @@ class DaifugoState(State):
         other.__dict__.update(self.__dict__)
         other.hands = {p: list(h) for p, h in self.hands.items()}
         other._held = dict(self._held)
-        other._offered = None
-        other._checked = (None, None)
         if self.previous_ranks is not None:
             other.previous_ranks = dict(self.previous_ranks)
         other.gives = dict(self.gives)

@@ -11,7 +11,7 @@ from .bot import rule_of_thumb
 from .checklist import ask, table_talk
 from .match import new_match, next_game, outcome, score_line, score_total
 from .picture import durak_table_svg, focus, hand_order, last_step, table_cards
-from .rules import DEFAULT_PLAYERS, PLAYER_COUNTS, RULESETS
+from .rules import DEFAULT_PLAYERS, PLAYER_COUNTS, REASON_CODES_USED, RULESETS
 from .state import DurakState, DurakView, from_deal, new_game
 
 # What each expectation of Durak's own confirms, in words a learner reads (scenario replays).
@@ -46,8 +46,7 @@ class DurakGame(Game):
     verbs = {"attack": p_("verb button", "Attack"), "defend": p_("verb button", "Defend"),
              "take": p_("verb button", "Take"), "done": p_("verb button", "Done"),
              "transfer": p_("verb button", "Transfer"), "swap": p_("verb button", "Swap")}
-    reason_codes = frozenset({"game_over", "not_allowed", "not_your_turn", "not_attacker", "not_defender",
-                              "not_in_hand", "attack_limit", "rank_not_on_table", "cannot_beat", "not_on_table"})
+    reason_codes = REASON_CODES_USED
     deal_keys = DEAL_KEYS
     expectations = EXPECTATIONS
     expectation_words = EXPECTATION_WORDS

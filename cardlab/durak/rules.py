@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import deck
+from ..engine import add_reason
+from ..i18n import N_
 
 HAND_SIZE = 6
 MAX_ATTACK = 6
@@ -51,6 +53,13 @@ RULESETS = {
     "throw-in-fool": DurakRules("throw-in-fool", first_round_limit=5),
     "perevodnoy": DurakRules("perevodnoy", transfer=True),
 }
+
+# Durak's own reason code, for a defence naming a card that none of the contract's codes covers.
+add_reason("not_on_table", "the named attack card is not an unbeaten card on the table",
+           N_("Not an attack card to beat"))
+# The reason codes a Durak refusal may carry.
+REASON_CODES_USED = frozenset({"game_over", "not_allowed", "not_your_turn", "not_attacker", "not_defender",
+                               "not_in_hand", "attack_limit", "rank_not_on_table", "cannot_beat", "not_on_table"})
 
 PLAYER_COUNTS = {name: (2, 6) for name in RULESETS}
 DEFAULT_PLAYERS = 2  # a table offers a head-to-head game first

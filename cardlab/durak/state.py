@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..cards import SUIT_NAMES, Card, card
 from ..engine import (Action, DealError, Event, Refusal, State, View, check_cards_unique, deal_cards, deal_hands,
-                      deal_random, player_names, rule_set)
+                      deal_random, player_names, rule_set, view_class)
 from ..i18n import N_, Message, _, commas, n_
 from .moves import beats, clockwise, first_attacker, holds, index_of, moves_of, rank_order
 from .rules import DECK, DECK_SET, HAND_SIZE, RULESETS, DurakRules
@@ -24,20 +24,40 @@ _new = tuple.__new__
 _SYMBOL = {c: c.symbol for c in DECK}
 
 
+@view_class
 class DurakView(View):
     """What one Durak seat sees (:meth:`DurakState.view`). Besides the fields every view has:
-    ``attacks`` and ``defences`` (the table, a defence ``None`` while its attack card is
-    unbeaten), ``trump`` (the suit), ``trump_card`` (the face-up card while it lies under the
-    stock, else ``None``), ``stock`` and ``discard`` (how many cards each holds), ``attacker``,
-    ``defender``, ``attackers`` (everyone who may attack this round, the main attacker first),
-    ``done`` (attackers who said done since the last card), ``taking``, ``limit`` (attack cards
-    this round may have), ``round_no``, ``out`` (players out, in order), ``over`` and ``loser``.
-    ``played`` is the discard pile and the table, in the order the cards went down.
+    ``attacks`` and ``defences`` (the table: the attack cards in the order played, and the card
+    beating each, ``None`` while it is unbeaten), ``trump`` (the suit), ``trump_card`` (the face-up
+    card while it lies under the stock, else ``None``), ``stock`` and ``discard`` (how many cards
+    each holds), ``attacker`` and ``defender`` (of this round), ``attackers`` (everyone who may
+    attack this round, the main attacker first), ``done`` (attackers who said done since the last
+    card), ``taking`` (whether the defender said take), ``limit`` (attack cards this round may
+    have), ``round_no`` (from 1), ``out`` (players out, in order), ``over`` and ``loser`` (the
+    durak; ``None`` before the end and after a draw). ``played`` is the discard pile and the table,
+    in the order the cards went down.
 
     :meth:`sample_state` deals the unseen cards (the other hands and the stock, the face-up card
     staying at the bottom). Choice: cards a player picked up from the table are treated as unseen,
     like any other card in their hand.
     """
+
+    attacks: tuple[Card, ...]
+    defences: tuple[Card | None, ...]
+    trump: str
+    trump_card: Card | None
+    stock: int
+    discard: int
+    attacker: str
+    defender: str
+    attackers: tuple[str, ...]
+    done: frozenset[str]
+    taking: bool
+    limit: int
+    round_no: int
+    out: tuple[str, ...]
+    over: bool
+    loser: str | None
 
     game = "durak"
 
@@ -92,9 +112,6 @@ class DurakState(State):
         self._clockwise = clockwise(self.players)
         self._seat(attacker)
         self.limit = min(rules.round_cap(round_no), len(self.hands[self.defender]))
-        # Not part of the position, only remembered to save work: the actions legal_actions() last
-        # returned, until anything changes; check() accepts one of them without asking again.
-        self._offered: list[Action] | None = None
 
     # --- seats ----------------------------------------------------------------------------------
 
@@ -170,19 +187,7 @@ class DurakState(State):
 
     # --- legality -------------------------------------------------------------------------------
 
-    def check(self, action: Action | str) -> Refusal | None:
-        """As :meth:`State.check`; an action that legal_actions() returned for this very position
-        (the same object) is well formed and legal, so it is accepted at once."""
-        offered = self._offered
-        if offered is not None:
-            for a in offered:
-                if a is action:
-                    return None
-        return super().check(action)
-
     def _check(self, action: Action) -> Refusal | None:
-        if self._offered is not None and action in self._offered:  # equal to an action just offered
-            return None
         player, verb, cards = action
         if self.over:
             return Refusal("game_over", _("The game has ended: once the stock is empty and at most one "
@@ -377,14 +382,13 @@ class DurakState(State):
             for p in self.players:
                 if holds(hands[p], six):
                     out.append(moves[p].swap)
-        self._offered = out
+        self._offered, self._details = out, ()  # check() accepts these at once (State.__slots__)
         return list(out)
 
     # --- performing -----------------------------------------------------------------------------
 
     def _perform(self, action: Action) -> list[Event]:
         player, verb, cards = action
-        self._offered = None
         events = self._DOES[verb](self, player, cards)
         if verb != "swap" and self._round_over():
             events.extend(self._end_round())
@@ -524,16 +528,16 @@ class DurakState(State):
 
     def view(self, seat: str, *, sampling: bool = True) -> DurakView:
         """What ``seat`` sees now (:class:`DurakView`)."""
-        fields = self._common_view(seat)
+        hand, counts = self._seat_cards(seat)
         skeleton = self._skeleton(seat) if sampling else None
         table = [c for pair in zip(self.attacks, self.defences) for c in pair if c is not None]
         return DurakView(
-            legal=self._seat_actions(seat), skeleton=skeleton, played=tuple(self.discard) + tuple(table),
-            attacks=tuple(self.attacks), defences=tuple(self.defences), trump=self.trump,
-            trump_card=self.trump_card if self.stock else None, stock=len(self.stock),
-            discard=len(self.discard), attacker=self.attacker, defender=self.defender,
+            legal=self._seat_actions(seat), skeleton=skeleton, rules=self.rules, players=self.players, seat=seat,
+            hand=hand, counts=counts, played=tuple(self.discard) + tuple(table), attacks=tuple(self.attacks),
+            defences=tuple(self.defences), trump=self.trump, trump_card=self.trump_card if self.stock else None,
+            stock=len(self.stock), discard=len(self.discard), attacker=self.attacker, defender=self.defender,
             attackers=self._attackers, done=frozenset(self.done), taking=self.taking, limit=self.limit,
-            round_no=self.round_no, out=tuple(self.out), over=self.over, loser=self.loser, **fields)
+            round_no=self.round_no, out=tuple(self.out), over=self.over, loser=self.loser)
 
     def _skeleton(self, seat: str) -> "DurakState":
         """A copy holding no card ``seat`` cannot see (:meth:`DurakView.sample_state` deals them)."""
@@ -573,7 +577,6 @@ class DurakState(State):
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.hands = {p: list(h) for p, h in self.hands.items()}
-        other._offered = None
         other.stock = list(self.stock)
         other.discard = list(self.discard)
         other.attacks = list(self.attacks)

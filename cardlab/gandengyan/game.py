@@ -10,7 +10,7 @@ from .bot import alternatives, rule_of_thumb
 from .checklist import ask, table_talk
 from .match import new_match, next_game, outcome, score_line, score_total
 from .picture import gandengyan_svg, hand_order, last_step
-from .rules import RULESETS
+from .rules import REASON_CODES_USED, RULESETS
 from .state import GanDengYanState, GanDengYanView, from_deal, new_game
 
 
@@ -33,9 +33,7 @@ class GanDengYanGame(Game):
     player_counts = PLAYER_COUNTS
     default_players = DEFAULT_PLAYERS
     verbs = {"play": p_("verb button", "Play"), "pass": p_("verb button", "Pass")}
-    reason_codes = frozenset({"game_over", "not_allowed", "not_your_turn", "not_in_hand", "cannot_pass", "must_play",
-                              "joker_alone", "invalid_combination", "shape_mismatch", "not_stronger",
-                              "not_one_higher"})
+    reason_codes = REASON_CODES_USED
     deal_keys = DEAL_KEYS
     expectations = EXPECTATIONS
     expectation_words = EXPECTATION_WORDS

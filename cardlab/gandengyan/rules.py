@@ -115,3 +115,8 @@ RULESETS = {
         name="jj", title=N_("JJ's three-player version: 58 cards with 6 wild cards, play when able "
                               "(有出必出)"), deck_name="jj58", players=(3, 3), must_play=True),
 }
+
+# The reason codes a Gan Deng Yan refusal may carry (all the contract's).
+REASON_CODES_USED = frozenset({"game_over", "not_allowed", "not_your_turn", "cannot_pass", "must_play",
+                               "not_in_hand", "joker_alone", "invalid_combination", "shape_mismatch", "not_stronger",
+                               "not_one_higher"})

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..cards import Card, deck_set
 from ..engine import (Action, DealError, Event, IllegalAction, Refusal, State, View,
                       check_cards_unique, deal_cards, deal_hands, deal_random, player_name, player_names,
-                      rule_set)
+                      rule_set, view_class)
 from ..i18n import N_, _, join, n_, semicolons
 from .combos import Play, alone_text, can_lead, legal_plays, resolve, ruling, show, token_text
 from .rules import RULESETS, GanDengYanRules, in_order
@@ -17,16 +17,38 @@ _new = tuple.__new__
 
 
 
+@view_class
 class GanDengYanView(View):
     """What one Gan Deng Yan seat sees (:meth:`GanDengYanState.view`). Besides the fields every
-    view has: ``table`` (the ``(player, Play)`` pairs of the round), ``top`` and ``last_player``,
-    ``stock`` (how many cards it holds), ``passed`` (who passed since the last play, in order),
-    ``lead``, ``turn``, ``dealer``, ``over`` and ``winner``; ``plays``, the combinations the seat
-    may play now (:class:`~.combos.Play`, its jokers resolved). ``played`` is every card played so
-    far, in order.
+    view has (``played`` is every card played so far, in order):
+
+    - ``table``: the ``(player, Play)`` pairs of the round;
+    - ``top``, ``last_player``: the combination to beat and who played it (``None`` on an empty
+      table);
+    - ``stock``: how many cards the stock holds;
+    - ``passed``: who passed since the last play (or since the lead), in order;
+    - ``lead``: who led the round;
+    - ``turn``: whose turn it is (``None`` once over);
+    - ``dealer``: who dealt;
+    - ``over``, ``winner``: whether the game is over, and who emptied their hand (``None`` before
+      the end and in a blocked game);
+    - ``plays``: the combinations the seat may play now (:class:`~.combos.Play`, its jokers
+      resolved; none when it is not the seat's turn).
 
     :meth:`sample_state` deals the unseen cards: the other hands and the stock, in a random order.
     """
+
+    table: tuple[tuple[str, Play], ...]
+    top: Play | None
+    last_player: str | None
+    stock: int
+    passed: tuple[str, ...]
+    lead: str
+    turn: str | None
+    dealer: str
+    over: bool
+    winner: str | None
+    plays: tuple[Play, ...]
 
     game = "gandengyan"
 
@@ -76,10 +98,6 @@ class GanDengYanState(State):
         self.passed: list[str] = []
         self.winner: str | None = None
         self.over = False
-        self._checked: tuple = (None, None)
-        # The actions legal_actions() offered, their plays, and what they were worked out from
-        # (_offer_key): check() accepts an offered action at once while that lasts.
-        self._offered: tuple | None = None
 
     # --- facts ----------------------------------------------------------------------------------
 
@@ -129,33 +147,7 @@ class GanDengYanState(State):
         """Every play ``player`` could make on the table as it is now (turn aside)."""
         return legal_plays(self.hands[player], self.rules, self.top)
 
-    def _offer_key(self) -> tuple:
-        """All that decides the actions of the player on turn: who it is, their hand, the top and
-        the rules (the game not being over)."""
-        table = self.table
-        return (self.turn, tuple(self.hands[self.turn]), table[-1][1] if table else None, self.rules)
-
-    def _still_offered(self) -> tuple[tuple[Action, ...], tuple[Play, ...]] | None:
-        """The actions :meth:`legal_actions` offered and their plays, if the position they were
-        offered in lasts: the game goes on and :meth:`_offer_key` is as it was; else ``None``."""
-        if self._offered is None or self.over:
-            return None
-        worked_from, actions, plays = self._offered
-        return (actions, plays) if worked_from == self._offer_key() else None
-
     # --- legality -------------------------------------------------------------------------------
-
-    def check(self, action: Action | str) -> Refusal | None:
-        """:meth:`State.check`, answered at once for an action that :meth:`legal_actions` offered
-        in this very position: it is well formed and legal, and its play is known."""
-        offered = self._offered
-        if offered is not None and not self.over:
-            worked_from, actions, plays = offered
-            if action in actions and worked_from == self._offer_key():
-                i = actions.index(action)  # a pass comes after the plays
-                self._checked = (action, plays[i] if i < len(plays) else None)
-                return None
-        return super().check(action)
 
     def _check(self, action: Action) -> Refusal | None:
         player, verb, cards = action
@@ -174,8 +166,8 @@ class GanDengYanState(State):
         if verb == "pass":
             return self._check_pass(player)
         refusal, play = resolve(self.hands[player], player, cards, self.rules, self.top)
-        # apply() performs right after checking: keep the reading so it is not worked out twice
-        self._checked = (action, play)
+        if refusal is None:  # apply() performs right after checking: the reading is not worked out twice
+            self._remember(action, play)
         return refusal
 
     def _check_pass(self, player: str) -> Refusal | None:
@@ -186,8 +178,7 @@ class GanDengYanState(State):
                                                 "a pass lets a play on the table go by.", player=player))
             return None
         if self.rules.must_play:
-            offered = self._still_offered()
-            plays = offered[1] if offered is not None else self.plays_for(player)
+            plays = self.plays_for(player)
             if len(plays) > 3:
                 return Refusal("must_play", n_("Under {rules} a player who can follow must play (有出必出): "
                                                "{player} could follow {top} with {plays} ({count} play in all).",
@@ -210,7 +201,7 @@ class GanDengYanState(State):
         refusal = self.check(action)
         if refusal is not None:
             raise IllegalAction(action, refusal)
-        return self._checked[1]
+        return self._detail(action)
 
     def legal_actions(self) -> list[Action]:
         if self.over:
@@ -224,8 +215,10 @@ class GanDengYanState(State):
         out = [_new(Action, (player, "play", p.cards)) for p in plays]
         if not plays or (self.table and not self.rules.must_play):
             out.append(_new(Action, (player, "pass", ())))
-        self._offered = (self._offer_key(), tuple(out), tuple(plays))  # check() accepts these at once
-        return out
+        # check() accepts these at once, and knows each play's reading (State.__slots__); a pass
+        # comes after the plays.
+        self._offered, self._details = out, plays
+        return list(out)
 
     def to_act(self) -> list[str]:
         return [] if self.over else [self.turn]
@@ -236,8 +229,8 @@ class GanDengYanState(State):
         player, verb, cards = action
         if verb == "pass":
             return self._do_pass(player)
-        checked, play = self._checked
-        if checked is not action:
+        play = self._detail(action)
+        if play is None:
             play = resolve(self.hands[player], player, cards, self.rules, self.top)[1]
         return self._do_play(player, play)
 
@@ -356,15 +349,17 @@ class GanDengYanState(State):
 
     def view(self, seat: str, *, sampling: bool = True) -> GanDengYanView:
         """What ``seat`` sees now (:class:`GanDengYanView`)."""
-        fields = self._common_view(seat)
+        hand, counts = self._seat_cards(seat)
         skeleton = self._skeleton(seat) if sampling else None
         played = tuple(self.pile) + tuple(c for _, play in self.table for c in play.physical)
         # The seat's plays, worked out once: its legal actions, and the simple bot's options.
         plays = self.plays_for(seat) if seat == self.turn else []
         return GanDengYanView(
-            legal=self._turn_actions(plays) if seat == self.turn else [], plays=tuple(plays), skeleton=skeleton, played=played, table=tuple(self.table),
+            legal=self._turn_actions(plays) if seat == self.turn else (), skeleton=skeleton, rules=self.rules,
+            players=self.players, seat=seat, hand=hand, counts=counts, played=played, table=tuple(self.table),
             top=self.top, last_player=self.last_player, stock=len(self.stock), passed=tuple(self.passed),
-            lead=self.lead, turn=self.turn, dealer=self.dealer, over=self.over, winner=self.winner, **fields)
+            lead=self.lead, turn=self.turn, dealer=self.dealer, over=self.over, winner=self.winner,
+            plays=tuple(plays))
 
     def _skeleton(self, seat: str) -> "GanDengYanState":
         """A copy holding no card ``seat`` cannot see (:meth:`GanDengYanView.sample_state` deals them)."""
@@ -410,8 +405,6 @@ class GanDengYanState(State):
         other.table = list(self.table)
         other.pile = list(self.pile)
         other.passed = list(self.passed)
-        other._offered = None
-        other._checked = (None, None)
         return other
 
     def describe(self) -> str:

@@ -38,12 +38,14 @@ cards with the narration beside the table, to fit a classroom projector (1280×7
     # ...
 """
 
-from .base import (ACCEPTED, INFO, REFUSED, RUN_ME, SIZES, VERDICT_COLOURS, SizedWidget, Widget, WidgetError,
-                   lines_html, presentation, still_html)
+from .args import WidgetError
+from .base import (ACCEPTED, INFO, REFUSED, RUN_ME, SIZES, VERDICT_COLOURS, SizedWidget, Widget, lines_html,
+                   presentation, still_html)
 from .compare import Compare
-from .play import SaveError, Table
+from .play import Table
 from .quiz import Quiz, QuizError
 from .referee import Referee
+from .saving import SaveError
 from .stepper import Stepper
 from .tryit import TryIt
 

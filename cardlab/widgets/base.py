@@ -13,13 +13,14 @@ import os
 import re
 from html import escape
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Iterable
 
 from ..cards import Card, plain
 from ..engine import Event, State
 from ..i18n import N_, Message, _, get_language, p_, shown
 from ..scenario import Scenario, Step, load
 from ..svg import NORMAL_CARD, TABLE_H, TABLE_W, svg_img
+from .args import WidgetError, whole_number
 
 ACCEPTED, REFUSED, INFO = "accepted", "refused", "info"
 VERDICT_COLOURS = {ACCEPTED: "#1a7f37", REFUSED: "#b3261e", INFO: "#333333"}
@@ -34,18 +35,13 @@ TEXT_SIZES = {"normal": 15, "large": 20}  # the narration's and the verdicts' te
 _default_size = ["normal"]
 
 
-class WidgetError(ValueError):
-    """An argument a widget cannot work with (:class:`~cardlab.widgets.TryIt`,
-    :class:`~cardlab.widgets.Table`, :class:`~cardlab.widgets.Compare`,
-    :class:`~cardlab.widgets.Stepper`); the message is one sentence naming the argument."""
-
-
 def presentation(on: bool = True) -> None:
     """Make every widget created from now on large (projector size), or normal again."""
     _default_size[0] = "large" if on else "normal"
 
 
-def _size(size: str | None) -> str:
+def chosen_size(size: str | None) -> str:
+    """``size``, one of :data:`SIZES`; ``None``: the size :func:`presentation` chose."""
     size = _default_size[0] if size is None else size
     if not isinstance(size, str) or size not in SIZES:
         raise WidgetError(f"size must be one of {', '.join(SIZES)}, not {shown(size)}")
@@ -63,14 +59,14 @@ def text_size(size: str) -> int:
     return TEXT_SIZES[size]
 
 
-def _lay_out(widget, **properties: str) -> None:
+def lay_out(widget, **properties: str) -> None:
     """Set ``properties`` on ``widget``'s layout in place (the page follows a change of a layout's
     properties, not always the replacement of the layout itself)."""
     for name, value in properties.items():
         setattr(widget.layout, name, value)
 
 
-def _large_buttons(buttons, size: str) -> None:
+def large_buttons(buttons, size: str) -> None:
     """Buttons with the text size of ``size``, as high as their text needs (at normal size, as
     ipywidgets draws them)."""
     large = size == "large"
@@ -86,7 +82,8 @@ def _ipywidgets():
     return ipywidgets
 
 
-def _scenario(source: Scenario | str | Path) -> Scenario:
+def scenario_of(source: Scenario | str | Path) -> Scenario:
+    """``source``, a scenario or a scenario file's path, as a scenario."""
     if isinstance(source, Scenario):
         return source
     # A number would be read as an open file descriptor (0: the notebook's input, which waits).
@@ -94,26 +91,6 @@ def _scenario(source: Scenario | str | Path) -> Scenario:
         raise WidgetError(f"the source must be a scenario, a scenario file's path or a position (State), "
                           f"not {shown(source)}")
     return load(source)
-
-
-def _whole_number(value, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise WidgetError(f"{name} must be a whole number, not {shown(value)}")
-    return value
-
-
-def _flag(value, name: str) -> bool:
-    """``value``, which must be ``True`` or ``False`` (``"no"`` would count as true)."""
-    if not isinstance(value, bool):
-        raise WidgetError(f"{name} must be True or False, not {shown(value)}")
-    return value
-
-
-def _seconds(value, name: str, most: float) -> float:
-    """``value``, a number of seconds from 0 to ``most``."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= most:
-        raise WidgetError(f"{name} must be a number of seconds from 0 to {most:g}, not {shown(value)}")
-    return float(value)
 
 
 def fold_checks(items: Iterable, is_action) -> list[list]:
@@ -137,7 +114,7 @@ def stepper_steps(scenario: Scenario) -> list[list[Step]]:
 
 
 def _check_at_step(scenario: Scenario, at_step: int | None) -> int:
-    at = _whole_number(0 if at_step is None else at_step, "at_step")
+    at = whole_number(0 if at_step is None else at_step, "at_step")
     last = len(stepper_steps(scenario)) - 1
     if not 0 <= at <= last:
         raise WidgetError(f"at_step must be a step number from 0 (the start) to {last}, as the Stepper "
@@ -145,7 +122,7 @@ def _check_at_step(scenario: Scenario, at_step: int | None) -> int:
     return at
 
 
-def _replay(scenario: Scenario, rules, at_step: int | None) -> tuple[State, Message | None]:
+def replay(scenario: Scenario, rules, at_step: int | None) -> tuple[State, Message | None]:
     """The position after step ``at_step`` of ``scenario``, numbered as the Stepper numbers its
     steps (:func:`stepper_steps`), played under ``rules``, and ``None``; or, when those rules
     refuse one of the scenario's actions, the position before it and a sentence saying so. Every
@@ -165,20 +142,27 @@ def _replay(scenario: Scenario, rules, at_step: int | None) -> tuple[State, Mess
     return state, None
 
 
-def _moved(events: Iterable[Event]) -> frozenset[Card]:
+def moved_cards(events: Iterable[Event]) -> frozenset[Card]:
+    """The cards that ``events`` moved, as a picture highlights them."""
     return frozenset(plain(c) for e in events for c in e.cards)
 
 
 def lines_html(text: str, css_class: str, colour: str = "#222222", heading: bool = True) -> str:
     """Plain text (or a message, read now) as HTML in a div of ``css_class``, one line per line;
     with ``heading``, the first line in bold."""
-    lines = [escape(line) for line in str(text).splitlines()]
+    return markup_lines(escape(str(text)), css_class, colour, heading)
+
+
+def markup_lines(markup: str, css_class: str, colour: str = "#222222", heading: bool = True) -> str:
+    """:func:`lines_html` of text that is HTML already (escaped, its lines still apart)."""
+    lines = markup.splitlines()
     if lines and heading:
         lines[0] = f"<b>{lines[0]}</b>"
     return f'<div class="{css_class}" style="color:{colour};line-height:1.45">{"<br>".join(lines)}</div>'
 
 
-def _position_text(state: State) -> str:
+def position_text(state: State) -> str:
+    """The position as text, as the learner reads it (cards as 9♠, seat letters)."""
     return state.learner_text(str(state.describe()))
 
 
@@ -269,7 +253,7 @@ class SizedWidget(Widget):
 
     def set_size(self, size: str) -> None:
         """``"normal"`` or ``"large"`` (projector size)."""
-        self.size = _size(size)
+        self.size = chosen_size(size)
         self._pictures = {}
         if self._view is not None:
             self._arrange()
@@ -285,15 +269,3 @@ class SizedWidget(Widget):
 
     def _arrange(self) -> None:
         raise NotImplementedError
-
-
-def _keys(ipw, box, moves: dict[str, Any]):
-    """Keyboard keys for a widget, while the pointer is over it (``ipyevents``); ``None`` where
-    ipyevents is not installed, the buttons doing the same."""
-    try:
-        from ipyevents import Event
-    except ImportError:
-        return None
-    keys = Event(source=box, watched_events=["keydown"], prevent_default_action=True)
-    keys.on_dom_event(lambda event: moves[event["key"]]() if event.get("key") in moves else None)
-    return keys

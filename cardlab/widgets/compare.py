@@ -10,7 +10,8 @@ from ..i18n import _, commas, shown
 from ..registry import game_of
 from ..scenario import Scenario
 from ..svg import state_svg
-from .base import _flag, _scenario, _replay, lines_html, still_html, Widget, WidgetError
+from .args import WidgetError, flag
+from .base import Widget, lines_html, replay, scenario_of, still_html
 
 
 def _ruleset(spec, rules, name: str):
@@ -25,13 +26,13 @@ def _ruleset(spec, rules, name: str):
 
 
 def _replay_under(scenario: Scenario, rules, at_step: int | None) -> tuple[State, str | None]:
-    """:func:`_replay` under ``rules``, or :class:`~cardlab.engine.IncompatibleRules` in one
+    """:func:`~cardlab.widgets.base.replay` under ``rules``, or :class:`~cardlab.engine.IncompatibleRules` in one
     sentence when the scenario's deal cannot be played under them."""
     from ..engine import DealError, IncompatibleRules
 
     scenario.start().with_rules(rules)  # the game's own sentence, such as "yeeqia has no jokers: ..."
     try:
-        return _replay(scenario, rules, at_step)
+        return replay(scenario, rules, at_step)
     except DealError as exc:
         raise IncompatibleRules(f"{scenario.path} cannot be set up under {rules.name}: {exc}.") from None
 
@@ -51,7 +52,7 @@ class Compare(Widget):
 
     def __init__(self, source: State | Scenario | str | Path, rules_a, rules_b, at_step: int | None = None,
                  four_colour: bool = False):
-        self.four_colour = _flag(four_colour, "four_colour")
+        self.four_colour = flag(four_colour, "four_colour")
         if isinstance(source, State):
             if at_step is not None:
                 raise WidgetError("at_step applies to a scenario, not to a State")
@@ -60,7 +61,7 @@ class Compare(Widget):
             self.states = tuple(source.with_rules(r) for r in self.rules)
             self.notes: list = []  # messages, read in the current language
         else:
-            scenario = _scenario(source)
+            scenario = scenario_of(source)
             spec = scenario.spec
             self.rules = (_ruleset(spec, rules_a, "rules_a"), _ruleset(spec, rules_b, "rules_b"))
             replays = [_replay_under(scenario, r, at_step) for r in self.rules]

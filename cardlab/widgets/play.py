@@ -5,11 +5,11 @@ others.
 first, with a method for every control that returns the text the learner reads (``select``,
 ``press``, ``type_move``, ``hint``, ``show_all_hands``, ``play_rest``, ``next_game``,
 ``save_scenario``, ``bots_move``), so a lesson prints it for nbval and a test drives it without a
-browser; the ipywidgets view is built on first use. It is a :class:`~cardlab.widgets.TryIt` with
-the seat fixed: the same card table, verb buttons and typed moves, the picture drawn in the player
-view (only the learner's hand face up; every hand after "Show all hands", and once the game is
-over). A hint, the hands or a refusal appear under the account of the last moves, never in its
-place.
+browser; the ipywidgets view is built on first use. It is a card table the learner acts at, as the
+:class:`~cardlab.widgets.TryIt` is (:class:`~cardlab.widgets.acting.ActingTable`), with the seat
+fixed: the same card table, verb buttons and typed moves, the picture drawn in the player view (only
+the learner's hand face up; every hand after "Show all hands", and once the game is over). A hint,
+the hands or a refusal appear under the account of the last moves, never in its place.
 
 The bots' pace. The Python API plays the bots' moves at once, so a lesson's printed game and a
 test are the same on every run. The view plays them one at a time, ``pause`` seconds apart, on the
@@ -42,104 +42,34 @@ the end. :meth:`Table.save_scenario` writes it, for ``cardlab check`` and the st
 from __future__ import annotations
 
 import asyncio
-import errno
-import os
 import re
-import secrets
 import shlex
-import stat
-from collections.abc import Iterable, Mapping
+from contextlib import contextmanager
 from html import escape
 from pathlib import Path
-from typing import NoReturn
-
-import yaml
 
 from ..cards import plain
-from ..engine import DealError, Event, NotationError, State
-from ..i18n import N_, Message, _, commas, n_, ors, p_, shorten, shown, words
-from ..outfile import OutFile, OutFileError
-from ..registry import UnavailableGame, UnknownGame, all_games, find_game, game_names
+from ..engine import Event, State
+from ..i18n import Message, _, commas, n_, ors, p_, words
+from ..registry import all_games, find_game, game_names
 from ..scenario import Lines
-from ..svg import last_step, state_svg, steps_since
-from .base import ACCEPTED, INFO, REFUSED, SIZES, WidgetError, _flag, _seconds, lines_html, still_html
-from .tryit import SELECT_FIRST, TryIt, verdict_html
+from ..svg import last_step, steps_since
+from . import saving
+from .acting import SELECT_FIRST, ActingTable, RefusalLine, verdict_html
+from .args import WidgetError, flag, seconds
+from .base import ACCEPTED, INFO, REFUSED, lines_html, moved_cards, still_html
+from .saving import SaveError
+from .seating import NAMES, Seating, bot_name, bots_of, plan, seed_of
 
-# Seat names, clockwise; a learner types or reads the seat letter beside each (甲 (A)).
-NAMES = "甲乙丙丁戊己"
 PAUSE = 0.8  # seconds between two bot moves in the view
 # The longest pause: the learner's buttons wait while the bots move, so a longer one looks like a hang.
 MAX_PAUSE = 10.0
-SEEDS = 1_000_000  # a fresh random seed (seed=None) is below this: short enough to note down
-
-
-class SaveError(WidgetError):
-    """A game that was not saved (:meth:`Table.save_scenario`). The message is one sentence, in the
-    language current when it is read, saying where and why; the table shows it too."""
-
-
-# Why a file could not be written, by the system's error number, as a learner reads it.
-_WRITE_FAULTS = {errno.EACCES: N_("permission denied"), errno.EPERM: N_("permission denied"),
-                 errno.EROFS: N_("the disk is read-only"), errno.ENOSPC: N_("the disk is full"),
-                 errno.ENAMETOOLONG: N_("the name is too long"), errno.ELOOP: N_("too many symbolic links")}
-if hasattr(errno, "EDQUOT"):
-    _WRITE_FAULTS[errno.EDQUOT] = N_("the disk quota is used up")
-
-
-def _fault(exc: OSError):
-    """Why ``exc`` stopped a write, in the current language (the system's own words for a rare one)."""
-    if exc.errno in _WRITE_FAULTS:
-        return _(_WRITE_FAULTS[exc.errno])
-    return exc.strerror or str(exc)
-
-
-def _place(path) -> str:
-    """A path as a refusal echoes it, on one line: whole up to 100 characters, else its start and
-    its end; a character that cannot be shown (a newline, NUL) as Python writes it, ``\\n``."""
-    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(path))
-    return text if len(text) <= 100 else f"{text[:48]}…{text[-48:]}"
-
-
-class _ScenarioDumper(yaml.SafeDumper):
-    """YAML as the scenario files are written: a list of cards (or players) on one line,
-    ``[S8, D8, CQ]``; steps a line each."""
-
-
-def _list(dumper: yaml.SafeDumper, items: list):
-    flow = all(isinstance(x, str) and " " not in x for x in items)
-    return dumper.represent_sequence("tag:yaml.org,2002:seq", items, flow_style=flow)
-
-
-_ScenarioDumper.add_representer(list, _list)
 
 
 def _bot(name: str, seed: int):
     from ..bots import make_bot
 
     return make_bot(name, seed=seed)
-
-
-def _bots(bots) -> str | dict:
-    """``bots`` as the table keeps it: a bot name, or a copy of a mapping of seats to bot names."""
-    from ..bots import BOTS
-
-    names = list(bots.values()) if isinstance(bots, Mapping) else [bots]
-    if not isinstance(bots, (str, Mapping)):
-        raise WidgetError(f"bots must be a bot name ({', '.join(BOTS)}) or a mapping of seats to bot names, "
-                          f"not {shown(bots)}")
-    for name in names:
-        if not isinstance(name, str) or name not in BOTS:
-            raise WidgetError(f"no bot named {shown(name)} (bots: {', '.join(BOTS)})")
-    return dict(bots) if isinstance(bots, Mapping) else bots
-
-
-def _seed(seed) -> int:
-    """``seed``, a whole number; ``None``: a fresh random one."""
-    if seed is None:
-        return secrets.randbelow(SEEDS)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise WidgetError(f"seed must be a whole number (or None for a fresh random one), not {shown(seed)}")
-    return seed
 
 
 def _word(value):
@@ -176,7 +106,7 @@ class _Hidden(Message):
         return (_Hidden, (self.text, self.hidden))
 
 
-class Table(TryIt):
+class Table(ActingTable):
     """Play ``game`` (``"durak"``, ``"daifugo"``, ``"gandengyan"``) under ``rules`` (a rule set's
     name) as seat ``seat`` (default: the first player) against bots in every other seat.
 
@@ -201,76 +131,33 @@ class Table(TryIt):
     def __init__(self, game: str, rules: str, players=None, seat: str | None = None, bots="simple",
                  seed: int | None = 0, match: bool = False, four_colour: bool = False, size: str | None = None,
                  pause: float = PAUSE):
-        self.bots_spec = _bots(bots)
-        self.seed = _seed(seed)
-        self.match = _flag(match, "match")
-        self.pause = _seconds(pause, "pause", MAX_PAUSE)
+        self.bots_spec = bots_of(bots)
+        self.seed = seed_of(seed)
+        self.match = flag(match, "match")
+        self.pause = seconds(pause, "pause", MAX_PAUSE)
         self.all_hands = False
-        self._set_up(self._plan(game, rules, players, seat))
-        super().__init__(self._state, four_colour=four_colour, size=size)
-        self._state = self._game_state  # TryIt copies its source; the table plays the game itself
-        self._player = self.seat
+        seated = self._plan(game, rules, players, seat)
+        super().__init__(seated.state, seated.seat, four_colour, size)
+        self._message = ""
+        self._set_up(seated)
+
+    def _plan(self, game: str, rules: str, players, seat: str | None, keep: str | None = None) -> Seating:
+        """A table of ``game`` with this table's bots and seed (:func:`~cardlab.widgets.seating.plan`)."""
+        return plan(game, rules, players, seat, self.bots_spec, self.seed, self.match, keep)
 
     # --- setting up ----------------------------------------------------------------------------
 
-    def _plan(self, game: str, rules: str, players, seat: str | None, keep: str | None = None) -> dict:
-        """Everything a table of ``game`` under ``rules`` needs, checked, with its first deal (the
-        seat ``keep`` when ``seat`` is None and it plays at it, else the first); nothing of the
-        table changes here, so a refused new table leaves the one being played as it was."""
-        try:
-            spec = find_game(game)
-        except UnavailableGame as exc:
-            raise WidgetError(str(exc)) from None
-        except UnknownGame:
-            raise WidgetError(f"no game named {shown(game)} (games: {', '.join(game_names())})") from None
-        if not isinstance(rules, str) or rules not in spec.rulesets:
-            raise WidgetError(f"{game} has no rule set {shown(rules)} ({', '.join(spec.rulesets)})")
-        low, high = spec.player_counts[rules]
-        if players is None:
-            players = min(max(spec.default_players, low), high)
-        if isinstance(players, bool) or not isinstance(players, (int, Iterable)):
-            raise WidgetError(f"players must be a number of players or a list of their names, not {shown(players)}")
-        if isinstance(players, int):
-            if not low <= players <= min(high, len(NAMES)):
-                raise WidgetError(f"{rules} is for {low} to {high} players, not {players}")
-            players = list(NAMES[:players])
-        players = tuple(players)
-        if not low <= len(players) <= high:
-            count = f"{low}" if low == high else f"{low} to {high}"
-            raise WidgetError(f"{rules} is for {count} players, not {len(players)}")
-        if seat is None:
-            seat = keep if keep in players else players[0]
-        elif seat not in players:
-            seat = next((p for i, p in enumerate(players) if "ABCDEFGH"[i] == str(seat).upper()), seat)
-        if seat not in players:
-            raise WidgetError(f"seat {shown(seat)} is not a player ({', '.join(map(str, players))})")
-        names = self.bots_spec if isinstance(self.bots_spec, dict) else {}
-        unknown = [p for p in names if p not in players]
-        if unknown:
-            raise WidgetError(_("bots names {seats}, who would not be at the table (players: {players})",
-                                seats=commas(sorted(shown(p) for p in unknown)), players=commas(players)))
-        try:
-            match = spec.new_match(rules, players, seed=self.seed) if self.match else None
-            state = match.game if match is not None else spec.new_game(rules, players, seed=self.seed)
-        except DealError as exc:  # players' names: the engine's own sentence
-            raise WidgetError(str(exc)) from None
-        bots = {p: _bot(names.get(p, "simple") if isinstance(self.bots_spec, dict) else self.bots_spec,
-                        self.seed * 100 + i)
-                for i, p in enumerate(players) if p != seat}
-        return {"game": game, "rules_name": rules, "spec": spec, "players": players, "seat": seat,
-                "bots": bots, "_match": match, "state": state}
-
-    def _set_up(self, plan: dict) -> None:
-        """Make :meth:`_plan`'s table this one."""
-        state = plan.pop("state")
-        for name, value in plan.items():
-            setattr(self, name, value)
+    def _set_up(self, seated: Seating) -> None:
+        """Make the table seated so (:func:`~cardlab.widgets.seating.plan`) this one."""
+        self.game, self.rules_name, self.spec = seated.game, seated.rules_name, seated.spec
+        self.players, self.seat, self.bots, self._match = seated.players, seated.seat, seated.bots, seated.match
         self._records: list[dict] = []
-        self._start(state)
+        self._start(seated.state)
 
     def _start(self, state: State) -> None:
-        """Make ``state`` the game being played, as dealt."""
-        self._game_state = self._state = state
+        """Make ``state`` the game being played, as dealt, the learner at their seat."""
+        self._state = state
+        self._player = self._bottom = self.seat
         self.number = len(self._records) + 1
         self._deal = self.spec.deal_spec(state)
         self._steps: list = []
@@ -280,7 +167,6 @@ class Table(TryIt):
         self._last = None
         self._selected = []
         self._reading = None
-        self._history = []
         self._thinking = False
         self._new_run()
 
@@ -301,18 +187,13 @@ class Table(TryIt):
                 players = self.players if low <= len(self.players) <= high else None
         # The learner keeps their seat at a table of the players asked for, or of those seated now.
         self._set_up(self._plan(game, rules, players, None, keep=self.seat if players is not None else None))
-        self._player = self.seat
         return self._say(self._opening(), INFO)
 
     # --- what the learner reads ------------------------------------------------------------------
 
-    @property
-    def state(self) -> State:
-        """The game being played (the whole position: the learner's view is :meth:`view`)."""
-        return self._state
-
     def view(self):
-        """What the learner's seat sees now (:meth:`State.view`)."""
+        """What the learner's seat sees now (:meth:`State.view`); :attr:`state` is the whole
+        position of the game being played."""
         return self._state.view(self.seat)
 
     def _read(self, text) -> Lines:
@@ -339,7 +220,7 @@ class Table(TryIt):
         full = [heading, *(e.text for e in events)]
         seen = [seen_heading or heading, *(self._private(e) for e in events)]
         if refusal is not None:
-            line = refusal.text()
+            line = RefusalLine(refusal)
             full.append(line)
             seen.append(line)
         entry = (Lines(full, state=self._state), Lines(seen, state=self._state))
@@ -366,12 +247,9 @@ class Table(TryIt):
         else:
             first = n_("A game of {game} ({rules}), {count} player.", "A game of {game} ({rules}), {count} players.",
                        count, game=words(self.spec.title), rules=self.rules_name)
-        bots = commas([_("{player} is the {bot} bot", player=p, bot=self._bot_name(p)) for p in self.bots])
+        bots = commas([_("{player} is the {bot} bot", player=p, bot=bot_name(self.bots_spec, p)) for p in self.bots])
         line = _("{opening} You play {player}; {bots}.", opening=first, player=self.seat, bots=bots)
         return Lines([line, self.status()], state=self._state)
-
-    def _bot_name(self, p: str) -> str:
-        return self.bots_spec.get(p, "simple") if isinstance(self.bots_spec, dict) else self.bots_spec
 
     def status(self) -> Lines:
         """Whose turn it is, or how the game ended."""
@@ -402,7 +280,7 @@ class Table(TryIt):
         before = self._state.copy()
         events = self._state.apply(action)
         self._steps.append(str(action))
-        self._moved = frozenset(plain(c) for e in events for c in e.cards)
+        self._moved = moved_cards(events)
         self._last = steps_since(self._last, last_step(before, events))
         number = len(self._steps)
         heading = _("Step {number}: {action}", number=number, action=str(action))
@@ -427,18 +305,16 @@ class Table(TryIt):
             return _("The game is over."), INFO
         if self._pressed(verb):
             return _(SELECT_FIRST), INFO
-        verb = verb.lower()
-        return self._learner_act(" ".join([self.seat, verb, *(str(c) for c in self._arguments(verb))]))
+        return self._learner_act(self._move(self.seat, verb))
 
     def _learner_act(self, text: str) -> tuple:
         """The learner's action written ``text``, checked and, when legal, applied; every action
         becomes a step of the game's scenario (a refused one as a ``do``/``reject`` step)."""
         if self._state.is_over():
             return _("The game is over."), INFO
-        try:
-            action = self._state.parse_action(text)
-        except NotationError as exc:
-            return _("Not an action: {reason}", reason=exc.reason), REFUSED
+        action, fault = self._parse(text)
+        if fault is not None:
+            return fault, REFUSED
         if action.player != self.seat:
             return _("Not an action: you play {player} at this table, not {other}.", player=self.seat,
                      other=action.player), REFUSED
@@ -450,10 +326,7 @@ class Table(TryIt):
         before = self._state.copy()
         events = self._state.apply(action)
         self._steps.append(str(action))
-        self._selected = []
-        self._reading = None
-        self._moved = frozenset(plain(c) for e in events for c in e.cards)
-        self._last = last_step(before, events)  # the bots' moves after it add theirs (steps_since)
+        self._played(before, events)  # the bots' moves after it add theirs (steps_since)
         return self._note(_("Step {number}: {action}", number=len(self._steps), action=str(action)), events), ACCEPTED
 
     def _answered(self, text, verdict: str) -> Lines:
@@ -515,6 +388,7 @@ class Table(TryIt):
         return self._aside(_("Only your own hand is face up again."))
 
     def undo(self) -> Lines:
+        """A game at a table is not taken back: says so."""
         return self._aside(_("A table game cannot be taken back."))
 
     def selectable(self) -> list:
@@ -598,7 +472,7 @@ class Table(TryIt):
 
     def scenario_text(self) -> str:
         """:meth:`scenario` as YAML text."""
-        return yaml.dump(self.scenario(), Dumper=_ScenarioDumper, allow_unicode=True, sort_keys=False, width=100)
+        return saving.scenario_yaml(self.scenario())
 
     def save_scenario(self, path: str | Path, overwrite: bool = False) -> str:
         """Write the current game as a scenario file that ``cardlab check`` and the stepper
@@ -611,72 +485,28 @@ class Table(TryIt):
         :class:`SaveError`, one sentence saying why (no such folder, a folder, a file that exists,
         a named pipe or device, a name the system refuses, no permission ...), which the table
         shows too."""
-        target, found = self._target(path)
-        if found is not None and not overwrite:
-            self._not_saved(_("Not saved: {path} already exists; save it with overwrite=True to replace it.",
-                              path=_place(target)))
-        try:
-            with OutFile(target) as f:
-                f.write(self.scenario_text())
-        except OSError as exc:
-            if isinstance(exc, OutFileError) and exc.errno not in _WRITE_FAULTS:
-                self._not_saved(_("Not saved: {reason}.", reason=str(exc)))  # the sentence names the file
-            self._not_saved(_("Not saved: cannot write {path}: {reason}.", path=_place(target), reason=_fault(exc)))
+        with self._showing_why_not():
+            target = saving.save(path, self.scenario_text(), self._default_path(), overwrite)
         return self._aside(n_("Saved game {number} ({count} step) as {path}; check it with: {command}",
                               "Saved game {number} ({count} steps) as {path}; check it with: {command}",
                               len(self._steps), number=self.number, path=str(target),
                               command=f"cardlab check {shlex.quote(str(target))}"))
 
-    def _target(self, path) -> tuple[Path, os.stat_result | None]:
-        """The file ``path`` names, as a full path with links followed, and what is there now (None:
-        nothing); :class:`SaveError` when it cannot be a scenario file the table writes. Nothing
-        is opened: a named pipe would wait for a reader."""
-        if not isinstance(path, (str, os.PathLike)) or not isinstance(os.fspath(path), str):
-            self._not_saved(_("Not saved: a file name is text, such as {example}, not {value}.",
-                              example=self._default_path(), value=shown(path)))
-        name = os.fspath(path)
-        if "\0" in name:
-            self._not_saved(_("Not saved: a file name cannot hold the character NUL ({path}).",
-                              path=_place(name)))
+    @contextmanager
+    def _showing_why_not(self):
+        """Show why nothing was saved (a :class:`SaveError`, raised on)."""
         try:
-            target = Path(name).expanduser()
-        except RuntimeError:  # ~someone: no such user, or no home folder
-            user = name.split("/")[0].split(os.sep)[0]
-            self._not_saved(_("Not saved: there is no home folder {user} (in {path}).", user=shorten(user),
-                              path=_place(name)))
-        try:
-            target = target.resolve()
-            if not target.parent.is_dir():
-                self._not_saved(_("Not saved: there is no folder {folder}.", folder=_place(target.parent)))
-            found = os.stat(target)
-        except FileNotFoundError:
-            return target, None
-        except (OSError, RuntimeError) as exc:  # RuntimeError: links in a loop, before Python 3.13
-            reason = _fault(exc) if isinstance(exc, OSError) else _(_WRITE_FAULTS[errno.ELOOP])
-            self._not_saved(_("Not saved: cannot write {path}: {reason}.", path=_place(target), reason=reason))
-        if stat.S_ISDIR(found.st_mode):
-            self._not_saved(_("Not saved: {path} is a folder; give a file name, such as {example}.",
-                              path=_place(target), example=_place(target / self._default_path())))
-        if not stat.S_ISREG(found.st_mode):
-            self._not_saved(_("Not saved: {path} is not a regular file (it may be a named pipe or a device); "
-                              "give the name of a new file.", path=_place(target)))
-        if not os.access(target, os.W_OK):
-            self._not_saved(_("Not saved: cannot write {path}: {reason}.", path=_place(target),
-                              reason=_(_WRITE_FAULTS[errno.EACCES])))
-        return target, found
-
-    def _not_saved(self, message) -> NoReturn:
-        """Show why nothing was saved, and raise it as a :class:`SaveError`."""
-        self._aside(message, REFUSED)
-        raise SaveError(message) from None  # the sentence says it all: no system error under it
+            yield
+        except SaveError as exc:
+            self._aside(exc.args[0], REFUSED)
+            raise
 
     # --- drawing --------------------------------------------------------------------------------
 
     def picture(self) -> str:
         """The player view; every hand face up after "Show all hands" and once the game is over."""
         view = "teaching" if self.all_hands or self._state.is_over() else "player"
-        return state_svg(self._state, view=view, seat=self.seat, bottom=self.seat, highlight=self._moved,
-                         four_colour=self.four_colour, width=SIZES[self.size], last=self._last)
+        return self._draw(view=view, seat=self.seat)
 
     def __repr__(self) -> str:
         state = self._state
@@ -689,46 +519,25 @@ class Table(TryIt):
                           self.picture())
 
     # --- the view -------------------------------------------------------------------------------
+    # Above the table, the choice of a new table; after the verbs, Hint; under the verdict, what
+    # the learner was told aside, the buttons of the game, the score table, the account of the game
+    # so far and the save controls.
 
     def _build(self, ipw):
         box = super()._build(ipw)
-        self._seat_buttons.layout.display = "none"
-        self._undo.layout.display = "none"
         self._game_menu = ipw.Dropdown(options=[g.name for g in all_games()], value=self.game,
                                        layout=ipw.Layout(width="auto"))
         self._rules_menu = ipw.Dropdown(layout=ipw.Layout(width="auto"))
         self._count_menu = ipw.Dropdown(layout=ipw.Layout(width="auto"))
         self._game_menu.observe(lambda _change: self._menus(), names="value")
         self._rules_menu.observe(lambda _change: self._menus(counts_only=True), names="value")
+        self._label(self._game_menu, "description", p_("menu", "Game"))
+        self._label(self._rules_menu, "description", p_("menu", "Rules"))
+        self._label(self._count_menu, "description", p_("menu", "Players"))
         self._new = ipw.Button(layout=ipw.Layout(width="auto"))
         self._new.on_click(lambda _button: self._on_new())
-        self._all = ipw.ToggleButton(value=self.all_hands, layout=ipw.Layout(width="auto"))
-        self._all.observe(lambda change: self._on_all(change["new"]), names="value")
-        self._next = ipw.Button(layout=ipw.Layout(width="auto"))
-        self._next.on_click(lambda _button: self._on_next())
-        self._rest = ipw.Button(layout=ipw.Layout(width="auto"))
-        self._rest.on_click(lambda _button: self.play_rest())
-        self._aside_html = ipw.HTML()
-        self._aside_html.add_class("cardlab-aside")
-        self._path = ipw.Text(layout=ipw.Layout(width="18em"))
-        self._save = ipw.Button(layout=ipw.Layout(width="auto"))
-        self._save.on_click(lambda _button: self._on_save())
-        self._replace = ipw.Button(button_style="warning", layout=ipw.Layout(width="auto"))
-        self._replace.on_click(lambda _button: self._on_save(overwrite=True))
-        self._keep = ipw.Button(layout=ipw.Layout(width="auto"))
-        self._keep.on_click(lambda _button: self._on_keep())
-        self._confirming = None  # the file the learner is asked about replacing
-        self._confirm_text = ipw.HTML()
-        self._confirm = ipw.HBox([self._confirm_text, self._replace, self._keep],
-                                 layout=ipw.Layout(display="none", align_items="center", flex_flow="row wrap"))
-        self._confirm.add_class("cardlab-confirm")
-        self._score = ipw.HTML()
-        self._score.add_class("cardlab-score-table")
-        self._log_html = ipw.HTML()
-        self._log_html.add_class("cardlab-table-log")
-        self._controls.children = (*self._controls.children, self._aside_html,
-                                   ipw.HBox([self._all, self._next, self._rest]), self._score, self._log_html,
-                                   ipw.HBox([self._path, self._save]), self._confirm)
+        self._label(self._new, "description", p_("button", "New table"))
+        self._label(self._new, "tooltip", _("deal a new game with these choices"))
         setup = ipw.HBox([self._game_menu, self._rules_menu, self._count_menu, self._new],
                          layout=ipw.Layout(flex_flow="row wrap"))
         box.children = (setup, *box.children)
@@ -736,6 +545,56 @@ class Table(TryIt):
         self._menus()
         self._start_bots()
         return box
+
+    def _own_buttons(self, ipw) -> list:
+        self._hint = ipw.Button(layout=ipw.Layout(width="auto"))
+        self._label(self._hint, "description", p_("button", "Hint"))
+        self._label(self._hint, "tooltip", _("what the montecarlo bot would do in your seat, and why"))
+        self._hint.on_click(lambda _button: self.hint())
+        return [self._hint]
+
+    def _controls_below(self, ipw) -> list:
+        self._aside_html = ipw.HTML()
+        self._aside_html.add_class("cardlab-aside")
+        self._all = ipw.ToggleButton(value=self.all_hands, layout=ipw.Layout(width="auto"))
+        self._all.observe(lambda change: self._on_all(change["new"]), names="value")
+        self._label(self._all, "description", p_("button", "Show all hands"))
+        self._label(self._all, "tooltip", _("every hand face up (for a teacher)"))
+        self._next = ipw.Button(layout=ipw.Layout(width="auto"))
+        self._next.on_click(lambda _button: self._on_next())
+        self._label(self._next, "description", p_("button", "Next game"))
+        self._rest = ipw.Button(layout=ipw.Layout(width="auto"))
+        self._rest.on_click(lambda _button: self.play_rest())
+        self._label(self._rest, "description", p_("button", "Play to the end"))
+        self._label(self._rest, "tooltip", _("you are out: the bots play the rest of the game at once"))
+        self._score = ipw.HTML()
+        self._score.add_class("cardlab-score-table")
+        self._log_html = ipw.HTML()
+        self._log_html.add_class("cardlab-table-log")
+        return [self._aside_html, ipw.HBox([self._all, self._next, self._rest]), self._score, self._log_html,
+                *self._save_controls(ipw)]
+
+    def _save_controls(self, ipw) -> list:
+        """The file name box and Save as scenario; under them, shown only while it asks, whether to
+        replace a file that exists."""
+        self._path = ipw.Text(layout=ipw.Layout(width="18em"))
+        self._label(self._path, "description", p_("text box", "File"))
+        self._save = ipw.Button(layout=ipw.Layout(width="auto"))
+        self._save.on_click(lambda _button: self._on_save())
+        self._label(self._save, "description", p_("button", "Save as scenario"))
+        self._label(self._save, "tooltip", _("write this game as a scenario file"))
+        self._replace = ipw.Button(button_style="warning", layout=ipw.Layout(width="auto"))
+        self._replace.on_click(lambda _button: self._on_save(overwrite=True))
+        self._label(self._replace, "description", p_("button", "Replace it"))
+        self._keep = ipw.Button(layout=ipw.Layout(width="auto"))
+        self._keep.on_click(lambda _button: self._on_keep())
+        self._label(self._keep, "description", p_("button", "Keep it"))
+        self._confirming = None  # the file the learner is asked about replacing
+        self._confirm_text = ipw.HTML()
+        self._confirm = ipw.HBox([self._confirm_text, self._replace, self._keep],
+                                 layout=ipw.Layout(display="none", align_items="center", flex_flow="row wrap"))
+        self._confirm.add_class("cardlab-confirm")
+        return [ipw.HBox([self._path, self._save]), self._confirm]
 
     _verdict_flex = "0 0 auto"  # a game table's column grows with what it holds
 
@@ -754,7 +613,8 @@ class Table(TryIt):
         self._confirming = None
         self._confirm.layout.display = "none"
         try:
-            target, found = self._target(self._path.value.strip() or self._default_path())
+            with self._showing_why_not():
+                target, found = saving.target(self._path.value.strip() or self._default_path(), self._default_path())
             if found is not None and not overwrite:
                 self._confirming = target
                 self._confirm_text.value = self._confirm_html()
@@ -798,9 +658,6 @@ class Table(TryIt):
     def _on_all(self, on: bool) -> None:
         if on != self.all_hands:
             self.show_all_hands(on)
-
-    def _on_seat(self, change) -> None:
-        """The seat is the learner's for the whole game: the hidden seat row never changes it."""
 
     def _on_verb(self, verb: str) -> None:
         if not self._thinking:  # the buttons are disabled meanwhile; Enter on the cards waits too
@@ -869,44 +726,16 @@ class Table(TryIt):
         self._thinking = False
         self._append(self.status())
 
-    def _label_controls(self) -> None:
-        """The words of the table's own controls, in the current language."""
-        self._label(self._hint, "description", p_("button", "Hint"))
-        self._label(self._hint, "tooltip", _("what the montecarlo bot would do in your seat, and why"))
-        self._label(self._game_menu, "description", p_("menu", "Game"))
-        self._label(self._rules_menu, "description", p_("menu", "Rules"))
-        self._label(self._count_menu, "description", p_("menu", "Players"))
-        self._label(self._new, "description", p_("button", "New table"))
-        self._label(self._new, "tooltip", _("deal a new game with these choices"))
-        self._label(self._all, "description", p_("button", "Show all hands"))
-        self._label(self._all, "tooltip", _("every hand face up (for a teacher)"))
-        self._label(self._next, "description", p_("button", "Next game"))
-        self._label(self._rest, "description", p_("button", "Play to the end"))
-        self._label(self._rest, "tooltip", _("you are out: the bots play the rest of the game at once"))
-        self._label(self._path, "description", p_("text box", "File"))
-        self._label(self._save, "description", p_("button", "Save as scenario"))
-        self._label(self._save, "tooltip", _("write this game as a scenario file"))
-        self._label(self._replace, "description", p_("button", "Replace it"))
-        self._label(self._keep, "description", p_("button", "Keep it"))
-        if self._confirming is not None:
-            self._confirm_text.value = self._confirm_html()
-
     def _update_view(self) -> None:
-        seats = [(self._state.seat_label(p), p) for p in self.players]
-        if list(self._seat_buttons.options) != seats:
-            self._seat_buttons.options = seats
         over = self._state.is_over()
         super()._update_view()
-        self._label_controls()
+        if self._confirming is not None:  # the question in the current language
+            self._confirm_text.value = self._confirm_html()
         busy = self._thinking
         for button in self._verb_row.children:
             button.disabled = busy or (over and button in self._verb_button.values())
         self._move_box.disabled = busy or over
-        if busy:
-            self._verdict_html.value += (f'<div class="cardlab-waiting" style="color:#555555"><i>'
-                                         f'{escape(str(self.status()))}</i></div>')
-        aside = str(self._aside_text)
-        self._aside_html.value = verdict_html(aside, self._aside_verdict) if aside else ""
+        self._aside_html.value = verdict_html(self._aside_text, self._aside_verdict) if self._aside_text else ""
         self._rest.layout.display = None if self.learner_out() else "none"
         self._next.layout.display = None if self.match else "none"
         self._next.disabled = busy or not (self._state.is_over() and self._can_go_on())
@@ -918,3 +747,11 @@ class Table(TryIt):
         summary = escape(str(n_("The game so far ({count} step)", "The game so far ({count} steps)", len(self._log))))
         self._log_html.value = (f'<details class="cardlab-folded"><summary>{summary}</summary>'
                                 f'<pre>{log}</pre></details>')
+
+    def _verdict_markup(self) -> str:
+        """The account of the last moves; while the bots move, the status line under it."""
+        said = verdict_html(self._message, self._verdict) if self._message else ""
+        if self._thinking:
+            said += (f'<div class="cardlab-waiting" style="color:#555555"><i>'
+                     f'{escape(str(self.status()))}</i></div>')
+        return said

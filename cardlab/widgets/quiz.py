@@ -21,8 +21,7 @@ from ..engine import Action, State, shorten
 from ..i18n import Later, Message, _, get_language, language, p_
 from ..scenario import LANGUAGES, Lines, Scenario, ScenarioError, Text, load
 from ..svg import state_svg
-from .base import (ACCEPTED, REFUSED, VERDICT_COLOURS, _scenario, _replay, lines_html, still_html, stepper_steps,
-                   Widget)
+from .base import ACCEPTED, REFUSED, VERDICT_COLOURS, Widget, lines_html, replay, scenario_of, still_html, stepper_steps
 
 
 _QUESTION_KEYS = {"question", "choices", "answer", "explanation", "state"}
@@ -253,7 +252,7 @@ class Quiz(Widget):
             raise QuizError("position is {scenario: PATH, step: N}", question=index + 1, keys=("position",))
         try:
             scenario = load(Path(path).parent / str(position["scenario"]))
-            item["state"], _frames = _replay(scenario, scenario.rules, position.get("step", 0))
+            item["state"], _frames = replay(scenario, scenario.rules, position.get("step", 0))
         except (ScenarioError, ValueError) as exc:
             raise QuizError(str(exc), question=index + 1, keys=("position",)) from None
         return item
@@ -266,7 +265,7 @@ class Quiz(Widget):
         keeps only the questions of that step as the :class:`Stepper` numbers steps (its action
         and the checks folded into it). Raises ``ValueError`` when there is none, and
         :class:`IllegalAction` if a step the scenario performs is refused."""
-        scenario = _scenario(source)
+        scenario = scenario_of(source)
         state = scenario.start()
         questions = []
         for number, group in enumerate(stepper_steps(scenario)):

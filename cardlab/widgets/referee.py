@@ -10,7 +10,8 @@ from ..engine import Action, NotationError, State
 from ..i18n import _, get_language, p_, shown, words
 from ..scenario import MAX_BYTES, Scenario, load
 from ..svg import state_svg
-from .base import _whole_number, _replay, lines_html, still_html, stepper_steps, Widget, WidgetError
+from .args import WidgetError, whole_number
+from .base import Widget, lines_html, replay, still_html, stepper_steps
 
 # Beside a folder of worked examples: their file names in the order the lessons use them.
 ORDER_FILE = "order.txt"
@@ -119,8 +120,8 @@ class Referee(Widget):
         if file not in self.titles:
             raise WidgetError(f"{shown(file)} is not one of the worked examples ({', '.join(self.titles)})")
         scenario = self._scenarios[file]
-        step = max(0, min(_whole_number(step, "the step"), len(stepper_steps(scenario)) - 1))
-        return _replay(scenario, scenario.rules, step)[0], step
+        step = max(0, min(whole_number(step, "the step"), len(stepper_steps(scenario)) - 1))
+        return replay(scenario, scenario.rules, step)[0], step
 
     def show(self, file: str, step: int = 0) -> None:
         """Choose the position: worked example ``file`` after its first ``step`` steps (a step past

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from html import escape
 from pathlib import Path
+from typing import Any
 
 from ..cards import Card, plain
 from ..engine import State
@@ -11,9 +12,21 @@ from ..i18n import _, get_language, p_, shown
 from ..registry import game_of
 from ..scenario import Scenario, expectation_words, run
 from ..svg import LastStep, last_step, state_svg
-from .base import (
-    SIZES, SizedWidget, WidgetError, _flag, _keys, _large_buttons, _lay_out, _moved, _position_text, _scenario, _size,
-    _whole_number, fold_checks, lines_html, still_html, table_size, text_size)
+from .args import WidgetError, flag, whole_number
+from .base import (SIZES, SizedWidget, chosen_size, fold_checks, large_buttons, lay_out, lines_html, moved_cards,
+                   position_text, scenario_of, still_html, table_size, text_size)
+
+
+def _keys(ipw, box, moves: dict[str, Any]):
+    """Keyboard keys for a widget, while the pointer is over it (``ipyevents``); ``None`` where
+    ipyevents is not installed, the buttons doing the same."""
+    try:
+        from ipyevents import Event
+    except ImportError:
+        return None
+    keys = Event(source=box, watched_events=["keydown"], prevent_default_action=True)
+    keys.on_dom_event(lambda event: moves[event["key"]]() if event.get("key") in moves else None)
+    return keys
 
 
 class Stepper(SizedWidget):
@@ -41,15 +54,15 @@ class Stepper(SizedWidget):
 
     def __init__(self, source: Scenario | str | Path, view: str = "teaching", seat: str | None = None,
                  four_colour: bool = False, size: str | None = None):
-        self.scenario = _scenario(source)
+        self.scenario = scenario_of(source)
         if view not in ("teaching", "player"):
             raise WidgetError(f"view must be 'teaching' or 'player', not {shown(view)}")
         if seat is not None and seat not in self.scenario.players:
             raise WidgetError(f"seat {shown(seat)} is not a player ({', '.join(self.scenario.players)})")
         self.view = view
         self.seat = seat if seat is not None or view == "teaching" else self.scenario.players[0]
-        self.four_colour = _flag(four_colour, "four_colour")
-        self.size = _size(size)
+        self.four_colour = flag(four_colour, "four_colour")
+        self.size = chosen_size(size)
         self.result = run(self.scenario, keep_states=True)
         # Frame 0 is the start; every other frame is one action step with the checks after it.
         self._frames = fold_checks(self.result.outcomes, lambda outcome: outcome.step.action is not None)
@@ -94,7 +107,7 @@ class Stepper(SizedWidget):
         outcome = self._frames[self._index][0]
         if outcome.refusal is not None:
             return frozenset(plain(c) for c in outcome.step.action.cards)
-        return _moved(outcome.events)
+        return moved_cards(outcome.events)
 
     @property
     def narration(self) -> str:
@@ -142,18 +155,18 @@ class Stepper(SizedWidget):
         """The starting position as text (each hand, the stock, the table), then every step's
         narration in order, as the learner reads them: the stepper printed, for a cell that nbval
         checks and for a reader without the pictures."""
-        start = _position_text(self.result.start)
+        start = position_text(self.result.start)
         steps = [self._narrate(i) for i in range(self.total + 1)]
         return "\n\n".join([f"{steps[0]}\n{start}", *steps[1:]])
 
     def position(self) -> str:
         """The current position as text, as the learner reads it (cards as 9♠, seat letters)."""
-        return _position_text(self.state)
+        return position_text(self.state)
 
     def goto(self, index: int) -> None:
         """Show step ``index``, clamped to 0 .. ``total``. Raises ``ValueError`` for anything but
         a whole number."""
-        self._index = max(0, min(_whole_number(index, "the step"), self.total))
+        self._index = max(0, min(whole_number(index, "the step"), self.total))
         self._refresh()
 
     def step(self) -> None:
@@ -255,15 +268,15 @@ class Stepper(SizedWidget):
         and the narration, which scrolls when it is longer than the table is high. Where the
         notebook is too narrow, the column goes under the table."""
         width, height = table_size(self.size)
-        _lay_out(self._picture, width=f"{width}px", height=f"{height}px", flex="0 0 auto")
-        _lay_out(self._side, flex="1 1 260px", min_width="260px", height=f"{height}px", margin="0 0 0 10px")
+        lay_out(self._picture, width=f"{width}px", height=f"{height}px", flex="0 0 auto")
+        lay_out(self._side, flex="1 1 260px", min_width="260px", height=f"{height}px", margin="0 0 0 10px")
         # The narration takes the room left and scrolls; the title and the buttons never shrink.
         for part in self._side.children:
-            _lay_out(part, flex="0 0 auto")
-        _lay_out(self._narration, flex="1 1 0", min_height="0", overflow="auto")
-        _lay_out(self._size_button, align_self="flex-start")
+            lay_out(part, flex="0 0 auto")
+        lay_out(self._narration, flex="1 1 0", min_height="0", overflow="auto")
+        lay_out(self._size_button, align_self="flex-start")
         self._picture.projector = self.size == "large"
-        _large_buttons([*self._buttons.values(), self._size_button], self.size)
+        large_buttons([*self._buttons.values(), self._size_button], self.size)
         self._show_title()
 
     def _show_title(self) -> None:
