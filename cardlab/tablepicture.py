@@ -341,13 +341,14 @@ def _wrap(text: str, size: float, width: float, most: int) -> list[str]:
     return [*lines, line]
 
 
-def _panel(x: float, y: float, w: float, h: float, s: float, active: bool) -> str:
-    """A seat's place at the table: framed in orange while it may act."""
+def _panel(x: float, y: float, w: float, h: float, s: float, active: bool, seat: str) -> str:
+    """A seat's place at the table: framed in orange while it may act; named in ``data-seat``, with
+    ``data-turn`` saying whether it may act (for the card table's tests in a browser)."""
     edge = (f'stroke="{HIGHLIGHT}" stroke-width="{num(3.5 * s)}"' if active
             else f'stroke="{PANEL_EDGE}" stroke-width="{num(1 * s)}"')
     fill = "#fff6e0" if active else PANEL
     return (f'<rect x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(h)}" rx="{num(8 * s)}" fill="{fill}" '
-            f'{edge} data-turn="{"yes" if active else "no"}"/>')
+            f'{edge} data-seat="{_esc(seat)}" data-turn="{"yes" if active else "no"}"/>')
 
 
 def _seat_label(x: float, y: float, name: str, count: int, s: float, *, active: bool, tags: str = "") -> str:
@@ -379,7 +380,7 @@ def _readable(count: int, w: float, rows_room: float, s: float) -> bool:
 def _top_seat(state, p: str, x: float, y: float, w: float, h: float, s: float, *, hidden: bool, tags: list[str],
               active: bool, hl: frozenset, four_colour: bool) -> str:
     cards = game_of(state).hand_order(state, state.hands[p])
-    parts = [_panel(x + 2 * s, y + 4 * s, w - 4 * s, h - 4 * s, s, active),
+    parts = [_panel(x + 2 * s, y + 4 * s, w - 4 * s, h - 4 * s, s, active, p),
              _seat_label(x + 5 * s, y + 20 * s, state.seat_label(p), len(cards), s, active=active)]
     text, size, inner = " · ".join(tags), TEXT * s, w - 14 * s
     lines = _wrap(text, size, inner, 3) if tags else []
@@ -404,7 +405,7 @@ def _bottom_seat(state, p: str, x: float, y: float, w: float, h: float, s: float
                  you: bool, tags: list[str], active: bool, hl: frozenset, four_colour: bool) -> str:
     cards = game_of(state).hand_order(state, state.hands[p])
     name = str(_("{player} (you)", player=state.seat_label(p))) if you else state.seat_label(p)
-    parts = [_panel(x - 5 * s, y + 2 * s, w + 10 * s, h - 4 * s, s, active),
+    parts = [_panel(x - 5 * s, y + 2 * s, w + 10 * s, h - 4 * s, s, active, p),
              _seat_label(x, y + 19 * s, name, len(cards), s, active=active, tags=" · ".join(tags))]
     if not cards:
         return "".join(parts)

@@ -140,7 +140,8 @@ def _seat_lines(root) -> dict[str, tuple[float, float]]:
 def test_no_seat_moves_within_an_example_and_the_turn_is_marked_on_the_seat(path):
     """The stepper keeps the example's first player along the bottom at every step (before, the
     awaited seat was drawn there, so the seats moved); every seat's name stands where it stood, and
-    the seats that may act are the ones framed, with the arrow before the name."""
+    the seats that may act are the ones framed (each seat's place named in ``data-seat``, for the
+    browser's test), with the arrow before the name."""
     from cardlab.widgets import Stepper
 
     stepper = Stepper(path)
@@ -153,9 +154,9 @@ def test_no_seat_moves_within_an_example_and_the_turn_is_marked_on_the_seat(path
         assert max(lines, key=lambda name: lines[name][1]) == first
         state = stepper.state
         acting = set() if state.is_over() else set(state.to_act())
-        framed = [r for r in root.iter(f"{NS}rect") if r.get("data-turn") == "yes"]
+        framed = {r.get("data-seat") for r in root.iter(f"{NS}rect") if r.get("data-turn") == "yes"}
         arrows = [a for a in root.iter(f"{NS}path") if a.get("data-turn") == "arrow"]
-        assert len(framed) == len(arrows) == len(acting), f"step {i}"
+        assert framed == acting and len(arrows) == len(acting), f"step {i}"
 
 
 def _covered(box, later) -> bool:
