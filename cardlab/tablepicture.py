@@ -40,7 +40,7 @@ MINI_ROW = 31  # between two rows of small cards: the upper row's rank and suit 
 TEXT = 14  # every label: 18.5 px at projector size
 MARK_TEXT, MARK_H = 16, 26  # a mark of the table's state: 21 px words at projector size
 ACCENT = "#a04000"
-FADED = 0.45  # the cards the last step swept off the table
+FADED = 0.55  # the cards the last step swept off the table: faded, still legible on a projector
 EARLIER = 0.8  # a round's earlier plays, drawn small before the play to beat
 PANEL, PANEL_EDGE = "#fbfdf9", "#c5d3c0"
 
