@@ -26,7 +26,8 @@ from typing import Any, Callable, ClassVar, Mapping
 from .cards import Card, format_cards, plain
 from .engine import Action, Match, State, View
 from .i18n import N_, Message, _, join, n_, semicolons, words
-from .svg import generic_svg
+from .svg import LastStep
+from .tablepicture import generic_svg
 
 __all__ = ["Game", "cards_words", "per_player", "stock_words", "top_words", "turn_words", "words", "yes_no"]
 
@@ -160,12 +161,20 @@ class Game:
     # --- presentation -------------------------------------------------------------------------------
 
     def picture(self, state, *, view: str = "teaching", seat: str | None = None, bottom: str | None = None,
-                highlight=(), width: float = 56, four_colour: bool = False) -> str:
+                highlight=(), width: float = 56, four_colour: bool = False, last: LastStep | None = None) -> str:
         """The position as an SVG picture of the card table. Called through
-        :func:`cardlab.svg.state_svg`, which has checked ``view``, ``seat`` and ``bottom``. The
-        default shows the seats and hands, and the ``describe()`` text on the table."""
+        :func:`cardlab.svg.state_svg`, which has checked ``view``, ``seat`` and ``bottom``;
+        ``last`` is what the step that led here swept off the table and changed
+        (:meth:`last_step`), drawn with it. The default shows the seats and hands, and the
+        ``describe()`` text on the table."""
         return generic_svg(state, view=view, seat=seat, bottom=bottom, highlight=highlight, width=width,
                            four_colour=four_colour)
+
+    def last_step(self, before, events) -> LastStep | None:
+        """What a step did to the table, for the picture after it (:class:`~cardlab.svg.LastStep`):
+        ``before`` is the position before it, ``events`` what ``apply`` returned. ``None`` (the
+        default) when it swept nothing off the table and changed nothing the picture marks."""
+        return None
 
     def html(self, state) -> str:
         """What a notebook shows of a position: the picture above its text."""

@@ -30,10 +30,10 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
-from typing import Iterable
+from typing import Any, Iterable
 
 from .cards import RANK_NAMES, SUIT_SYMBOLS, Card, StandIn, card as card_of, plain
-from .i18n import N_, Message, _, commas, get_language, n_, p_, semicolons, words
+from .i18n import N_, Message, _, commas, get_language, n_, p_
 from .registry import game_of
 
 CARD_W, CARD_H = 100, 140
@@ -377,6 +377,23 @@ def top_row(tokens: list, player: str | None, x: float, y: float, width: float, 
     return "".join(parts), row_w, top - y + width * 1.4 + 20, label
 
 
+def _stands_for(symbol: str) -> Message:
+    # TRANSLATORS: under a joker or wild card in a picture: what it stands for, such as "as 10♥".
+    return p_("stand-in", "as {card}", card=symbol)
+
+
+def _named_stand_in(c: Card, symbol: str) -> Message:
+    # TRANSLATORS: a joker or wild card in words, and the card it stands for: "red joker as 10♥".
+    return _("{card} as {symbol}", card=c.spoken(), symbol=symbol)
+
+
+def play_names(tokens) -> Message | str:
+    """The cards of a play in words, each stand-in with what it stands for: the text alternative
+    of a play drawn on the table, in the language current when it is read (``""`` for none)."""
+    return commas(_named_stand_in(t.card, stand_in_symbol(t)) if isinstance(t, StandIn) else t.spoken()
+                  for t in tokens)
+
+
 # --- seats ------------------------------------------------------------------------------------
 
 def seats_svg(labels: list[str], caption: str, lines: list | None = None) -> str:
@@ -415,242 +432,56 @@ def seats_svg(labels: list[str], caption: str, lines: list | None = None) -> str
 
 # --- positions: the card table -------------------------------------------------------------------
 #
-# Every position of every game is drawn as one card table, laid out as card games are played and
-# as card-game sites show them: the other players across the top (clockwise from the bottom seat's
-# left), the table in the middle (what is there is the game's own business), and one seat along the
-# bottom with its hand spread so that every card's rank and suit can be read. The picture's size
-# depends only on the card size asked for, never on the position, so a stepper's picture keeps its
-# height from step to step. Its units are scaled from a hand card NORMAL_CARD pixels wide.
+# Every position of every game is drawn as one card table (:mod:`cardlab.tablepicture`), whose size
+# depends only on the card size asked for, never on the position, so that nothing moves while a
+# learner steps. Its units are scaled from a hand card NORMAL_CARD pixels wide.
 
 NORMAL_CARD = 56  # width of a hand card at normal size; every other length is scaled from it
 TABLE_W = 540  # the table's width at normal size
-_HEADER_H, _TOP_H, _MIDDLE_H, _BOTTOM_H = 28, 118, 150, 120
-TABLE_H = _HEADER_H + _TOP_H + _MIDDLE_H + _BOTTOM_H
-MINI_W, MINI_H = 30, 42  # a card in another player's hand: its index only
-MINI_STEP = 17
-TEXT = 14  # labels; 18.5 px at projector size
-ACCENT = "#a04000"
+HEADER_H, TOP_H, MIDDLE_H, BOTTOM_H = 34, 120, 146, 116  # its bands, from the top
+TABLE_H = HEADER_H + TOP_H + MIDDLE_H + BOTTOM_H
 
 
 @dataclass(frozen=True)
-class Middle:
-    """Where a game draws its table: a band ``w`` by ``h`` from (x, y), cards ``card`` pixels
-    wide, lengths multiplied by ``s``; ``highlight`` and ``four_colour`` as for the whole picture."""
-    x: float
-    y: float
-    w: float
-    h: float
-    s: float
-    card: float
-    highlight: frozenset
-    four_colour: bool
+class LastStep:
+    """What the step just made did to the table, for the picture of the position after it: the
+    play shown, then the clear (:func:`last_step` makes it from the step's events).
 
-    def text(self, x: float, y: float, text: str, colour: str = INK, *, anchor: str = "start",
-             weight: str = "normal", size: float = TEXT) -> str:
-        return svg_text(x, y, text, size * self.s, colour, anchor=anchor, weight=weight)
+    ``swept``: what the step cleared off the table, in the order it was played, each part with who
+    played it (``None`` where the game keeps no such record: a Durak attack and its defence);
+    ``reason``: why, in a few words ("cut by 8♥", "beaten off", "taken by 乙", "everyone passed",
+    a message read as the picture is drawn); ``kind``: which clear it was, in the game's word, for
+    the colour and icon of its mark; ``played``: the step's own cards among them, drawn in full and
+    outlined, the rest faded; ``news``: the table's state the step changed, as (what, how) pairs
+    the game's picture reads (``("revolution", "ends")``)."""
 
-    def card_at(self, c: Card | None, x: float, y: float, *, rotate: float = 0, highlight: bool | None = None) -> str:
-        """Card ``c`` (``None``: a back) at (x, y), outlined when it is highlighted (or as
-        ``highlight`` says)."""
-        if highlight is None:
-            highlight = c is not None and c in self.highlight
-        return placed(c, x, y, self.card, four_colour=self.four_colour, highlight=highlight, rotate=rotate)
+    swept: tuple = ()
+    reason: Any = ""
+    kind: str = ""
+    played: frozenset = frozenset()
+    news: tuple[tuple[str, str], ...] = ()
 
-    def play_row(self, tokens, x: float, y: float) -> str:
-        """A climbing game's play to beat: its cards side by side from (x, y), closer together when
-        they would pass the band's right edge, each joker or wild card standing in for another
-        card marked "as 10♥" under it."""
-        w = self.card
-        step = min(w * 1.08, (self.x + self.w - w - x) / max(len(tokens) - 1, 1))
-        parts = []
-        for i, token in enumerate(tokens):
-            left = x + i * step
-            parts.append(self.card_at(token.card if isinstance(token, StandIn) else token, left, y))
-            if isinstance(token, StandIn):
-                parts.append(self.text(left + w / 2, y + w * CARD_H / CARD_W + 14 * self.s,
-                                       _stands_for(stand_in_symbol(token)), MUTED, anchor="middle"))
-        return "".join(parts)
-
-    def outline(self, x: float, y: float) -> str:
-        """An empty place for a card: a dashed outline."""
-        w = self.card
-        return (f'<rect x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(w * CARD_H / CARD_W)}" '
-                f'rx="{num(w * 0.08)}" fill="none" stroke="#999999" stroke-dasharray="5 4"/>')
+    def news_of(self, what: str) -> str | None:
+        """How the step changed ``what`` (the last word, after several steps), or ``None``."""
+        return dict(self.news).get(what)
 
 
-def _stands_for(symbol: str) -> Message:
-    # TRANSLATORS: under a joker or wild card in a picture: what it stands for, such as "as 10♥".
-    return p_("stand-in", "as {card}", card=symbol)
+def last_step(before, events: Iterable) -> LastStep | None:
+    """What the step whose events are ``events`` (what ``apply`` returned) did to the table of
+    ``before``, the position before it, as the game's spec says
+    (:meth:`~cardlab.game.Game.last_step`): ``None`` when it swept nothing and changed nothing the
+    picture marks. A widget passes it to :func:`state_svg` with the position after the step."""
+    return game_of(before).last_step(before, list(events))
 
 
-def _named_stand_in(c: Card, symbol: str) -> Message:
-    # TRANSLATORS: a joker or wild card in words, and the card it stands for: "red joker as 10♥".
-    return _("{card} as {symbol}", card=c.spoken(), symbol=symbol)
-
-
-def play_names(tokens) -> Message | str:
-    """The cards of a play in words, each stand-in with what it stands for: the text alternative
-    of :meth:`Middle.play_row`, in the language current when it is read (``""`` for none)."""
-    return commas(_named_stand_in(t.card, stand_in_symbol(t)) if isinstance(t, StandIn) else t.spoken()
-                      for t in tokens)
-
-
-def is_hidden(view: str, seat: str | None, player: str) -> bool:
-    return view == "player" and player != seat
-
-
-def seat_order(players, bottom: str) -> list[str]:
-    """The other players clockwise from ``bottom``'s left, for the seats across the top."""
-    i = players.index(bottom)
-    return [players[(i + k) % len(players)] for k in range(1, len(players))]
-
-
-def mini_card(c: Card | None, x: float, y: float, s: float, *, highlight: bool = False,
-              four_colour: bool = False) -> str:
-    """A small card showing only its index (rank over suit), for the hands across the top; ``None``
-    is a back. Like :func:`placed`, a face-up card is named in ``data-card``."""
-    w, h, r = MINI_W * s, MINI_H * s, 3 * s
-    label = _esc(_label(c))
-    stroke = (f'stroke="{HIGHLIGHT}" stroke-width="{num(3 * s)}"' if highlight
-              else 'stroke="#8a8a8a" stroke-width="1"')
-    if c is None:
-        body = f'<rect x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(h)}" rx="{num(r)}" fill="{BACK_FILL}" {stroke}/>'
-    else:
-        if c.is_joker:
-            colour, top, under = (RED if c.code == "RJ" else INK), "J", "★"
-        elif c.is_wild:
-            colour, top, under = WILD_INK, "W", c.code[1:]
-        else:
-            colour, top, under = suit_colour(c.suit, four_colour), RANK_NAMES[c.rank], SUIT_SYMBOLS[c.suit]
-        fill = "#efe7fb" if c.is_wild else "#ffffff"
-        size = (12.5 if top == "10" else 14) * s
-        body = (f'<rect x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(h)}" rx="{num(r)}" fill="{fill}" {stroke}/>'
-                + svg_text(x + 8.5 * s, y + 15 * s, top, size, colour, weight="bold")
-                + svg_text(x + 8.5 * s, y + 31 * s, under, 14 * s, colour, weight="bold"))
-    code = f' data-card="{c.code}"' if c else ""
-    return f'<g role="img" aria-label="{label}"{code}><title>{label}</title>{body}</g>'
-
-
-def _seat_label(x: float, y: float, name: str, count: int, tags: list[str], s: float, width: float, *,
-                active: bool, tags_below: bool) -> str:
-    """A seat's name (bold, underlined in orange when it may act), its card count and its tags
-    (under the name, or after the count on the same line)."""
-    size = TEXT * s
-    count_text = " · " + str(n_("{count} card", "{count} cards", count))
-    tag_text = " · ".join(str(tag) for tag in tags)
-    spans = [f'<tspan font-weight="bold">{_esc(name)}</tspan>', f'<tspan fill="{MUTED}">{_esc(count_text)}</tspan>']
-    if tags and not tags_below:
-        spans.append(f'<tspan fill="{ACCENT}" font-weight="bold">{_esc("   " + tag_text)}</tspan>')
-    parts = [f'<text x="{num(x)}" y="{num(y)}" font-family="{FONT}" font-size="{num(size)}" fill="{INK}" '
-             f'xml:space="preserve">{"".join(spans)}</text>']
-    if active:
-        parts.append(f'<rect x="{num(x)}" y="{num(y + 4 * s)}" width="{num(text_width(name, size))}" '
-                     f'height="{num(3 * s)}" fill="{HIGHLIGHT}"/>')
-    if tags and tags_below:
-        while text_width(tag_text, size) > width and size > TEXT * s * 0.8:
-            size -= 0.5 * s  # a long line of tags is set a little smaller rather than cut
-        parts.append(svg_text(x, y + 19 * s, tag_text, size, ACCENT, anchor="start", weight="bold"))
-    return "".join(parts)
-
-
-def _top_seat(state, p: str, x: float, y: float, w: float, s: float, *, hidden: bool, tags: list[str],
-              active: bool, hl: frozenset, four_colour: bool) -> str:
-    cards = game_of(state).hand_order(state, state.hands[p])
-    parts = [_seat_label(x, y + TEXT * s, state.seat_label(p), len(cards), tags, s, w - 6 * s, active=active,
-                         tags_below=True)]
-    if not cards:
-        return "".join(parts)
-    top = y + 44 * s
-    if hidden:  # a fan of backs: the count is in the label
-        shown = min(len(cards), 8)
-        step = min(8 * s, (w - MINI_W * s - 6 * s) / max(shown - 1, 1))
-        parts += [mini_card(None, x + i * step, top, s) for i in range(shown)]
-        return "".join(parts)
-    per_row = max(1, int((w - MINI_W * s - 6 * s) // (MINI_STEP * s)) + 1)
-    rows = 1 if len(cards) <= per_row else 2
-    in_row = -(-len(cards) // rows)
-    step = min(MINI_STEP * s, (w - MINI_W * s - 6 * s) / max(in_row - 1, 1))
-    for i, c in enumerate(cards):
-        row, col = divmod(i, in_row)
-        parts.append(mini_card(c, x + col * step, top + row * 26 * s, s, highlight=c in hl, four_colour=four_colour))
-    return "".join(parts)
-
-
-def _bottom_seat(state, p: str, x: float, y: float, w: float, s: float, card: float, *, hidden: bool, you: bool,
-                 tags: list[str], active: bool, hl: frozenset, four_colour: bool) -> str:
-    cards = game_of(state).hand_order(state, state.hands[p])
-    name = str(_("{player} (you)", player=state.seat_label(p))) if you else state.seat_label(p)
-    parts = [_seat_label(x, y + TEXT * s, name, len(cards), tags, s, w, active=active, tags_below=False)]
-    if not cards:
-        return "".join(parts)
-    step = min(card * 0.62, (w - card) / max(len(cards) - 1, 1))
-    lift = card * LIFT
-    top = y + 24 * s
-    for i, c in enumerate(cards):
-        up = not hidden and c in hl
-        parts.append(placed(None if hidden else c, x + i * step, top + (0 if up else lift), card,
-                            four_colour=four_colour, highlight=up))
-    return "".join(parts)
-
-
-def table_svg(state, *, view: str, seat: str | None, bottom: str | None, highlight: Iterable, width: float,
-              four_colour: bool, header: str, tags: dict[str, list[str]], middle, summary: str) -> str:
-    """The card table of any game (see above). ``bottom`` is the seat along the bottom (default: in
-    the player view ``seat``, else the game's :meth:`~cardlab.game.Game.focus`); ``width`` the
-    width of a card in that hand (:data:`NORMAL_CARD` at normal size); ``header`` the line of facts
-    over the table; ``tags`` each player's state ("to play", "passed", "defender" ...);
-    ``middle(band)`` draws the table itself in a :class:`Middle` and returns its markup;
-    ``summary`` begins the picture's text alternative, which ends with how many cards each player
-    holds. ``header``, the tags and ``summary`` may be messages: they are read as the picture is
-    drawn, in the current language."""
-    s = width / NORMAL_CARD
-    hl = highlight_set(highlight)
-    if bottom is None:
-        bottom = seat if view == "player" else game_of(state).focus(state)
-    acting = set() if state.is_over() else set(state.to_act())
-    W, pad = TABLE_W * s, 10 * s
-    # A header longer than the picture is wide (a game's end said after its facts) is drawn
-    # narrower, whole: no word cut at the picture's edge. (text_width reckons bold text a little
-    # wider than browsers draw it, so a header narrowed so is never one that fitted.)
-    room = W - 2 * pad
-    fit = (f' textLength="{num(room)}" lengthAdjust="spacingAndGlyphs"'
-           if text_width(header, 15 * s) > room else "")
-    parts = [f'<rect x="0" y="0" width="{num(W)}" height="{num(TABLE_H * s)}" rx="{num(8 * s)}" fill="#f4f8f2"/>',
-             svg_text(pad, pad + 14 * s, header, 15 * s, INK, anchor="start", weight="bold", extra=fit)]
-    others = seat_order(state.players, bottom)
-    box_w = (W - 2 * pad) / max(len(others), 1)
-    y = _HEADER_H * s
-    for k, p in enumerate(others):
-        parts.append(_top_seat(state, p, pad + k * box_w, y, box_w, s, hidden=is_hidden(view, seat, p),
-                               tags=tags.get(p, []), active=p in acting, hl=hl, four_colour=four_colour))
-    y += _TOP_H * s
-    parts.append(f'<rect x="{num(pad / 2)}" y="{num(y)}" width="{num(W - pad)}" height="{num(_MIDDLE_H * s)}" '
-                 f'rx="{num(10 * s)}" fill="#dcebd8"/>')
-    parts.append(middle(Middle(pad, y + 6 * s, W - 2 * pad, (_MIDDLE_H - 12) * s, s, 44 * s, hl, four_colour)))
-    y += _MIDDLE_H * s + 6 * s
-    parts.append(_bottom_seat(state, bottom, pad, y, W - 2 * pad, s, width, hidden=is_hidden(view, seat, bottom),
-                              you=view == "player" and bottom == seat, tags=tags.get(bottom, []), active=bottom in acting, hl=hl, four_colour=four_colour))
-    holds = semicolons(n_("{player} holds {count}", "{player} holds {count}", len(state.hands[p]),
-                              player=state.seat_label(p)) for p in state.players)
-    return svg_document(W, TABLE_H * s, semicolons([summary, holds]), "".join(parts))
-
-
-def generic_svg(state, *, view: str = "teaching", seat: str | None = None, bottom: str | None = None,
-                highlight: Iterable = (), width: float = NORMAL_CARD, four_colour: bool = False) -> str:
-    """Any game without a picture of its own: the seats and hands, and in the teaching view the
-    first lines of the position's ``describe()`` text on the table."""
-    title = game_of(state).title
-    header = _("{game} ({rules})", game=words(title) if title else state.game, rules=state.rules.name)
-
-    def middle(band: Middle) -> str:
-        if view != "teaching":
-            return ""
-        lines = state.describe().splitlines()[:int(band.h // (16 * band.s))]
-        return "".join(band.text(band.x + 4 * band.s, band.y + (16 + 16 * i) * band.s, line, size=12)
-                       for i, line in enumerate(lines))
-
-    return table_svg(state, view=view, seat=seat, bottom=bottom, highlight=highlight, width=width,
-                     four_colour=four_colour, header=header, tags={}, middle=middle, summary=header)
+def steps_since(earlier: LastStep | None, later: LastStep | None) -> LastStep | None:
+    """Two steps in a row as one (a game table draws once after the computer players' moves):
+    the later clear if it made one, else the earlier; the news of both, the later's word last."""
+    if earlier is None or later is None:
+        return later or earlier
+    swept = later if later.swept else earlier
+    news = tuple({**dict(earlier.news), **dict(later.news)}.items())
+    return LastStep(swept.swept, swept.reason, swept.kind, swept.played, news)
 
 
 def check_view(state, view: str, seat: str | None) -> None:
@@ -663,18 +494,23 @@ def check_view(state, view: str, seat: str | None) -> None:
 
 
 def state_svg(state, *, view: str = "teaching", seat: str | None = None, bottom: str | None = None,
-              highlight: Iterable = (), width: float = NORMAL_CARD, four_colour: bool = False) -> str:
-    """A picture of any position: the card table (:func:`table_svg`) as the game's own
+              highlight: Iterable = (), width: float = NORMAL_CARD, four_colour: bool = False,
+              last: LastStep | None = None) -> str:
+    """A picture of any position: the card table (:func:`cardlab.tablepicture.table_svg`) as the game's own
     ``picture`` hook draws it (:meth:`cardlab.game.Game.picture`). ``view="teaching"`` shows every hand face up; ``view="player"``
     only ``seat``'s (the others as backs, and no text that would give them away). ``bottom`` is the
     seat drawn along the bottom with its hand spread (default: ``seat`` in the player view, else
     the player whose move is awaited). ``highlight`` lists cards to outline (the cards that just
-    moved); ``width`` is the width of a card in the bottom hand. Its jokers are drawn alike where
+    moved); ``width`` is the width of a card in the bottom hand; ``last``, what the step that led
+    here swept off the table and changed (:func:`last_step`), drawn beside it. A widget keeps
+    ``bottom`` the same for a whole example or game, so that no seat moves. Its jokers are drawn alike where
     its rules' ``jokers_equal`` says they are equal (:func:`jokers_equal`). Raises ``ValueError``
     for an unknown view, a player view without a valid seat, or an unknown bottom."""
     check_view(state, view, seat)
     if bottom is not None and bottom not in state.players:
         raise ValueError(f"bottom {bottom!r} is not a player ({', '.join(state.players)})")
+    # A game's own picture that knows nothing of the last step is still called as before.
+    step = {} if last is None else {"last": last}
     with jokers_equal(state.rules.jokers_equal):
         return game_of(state).picture(state, view=view, seat=seat, bottom=bottom, highlight=highlight,
-                                      width=width, four_colour=four_colour)
+                                      width=width, four_colour=four_colour, **step)

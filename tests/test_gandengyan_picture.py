@@ -61,9 +61,13 @@ def test_the_stock_its_count_whose_turn_and_who_passed():
     svg = state_svg(state)
     words = texts(svg)
     assert "stock 5" in words and "passed since the last play: 甲 (A)" in words
-    assert words[0] == "Gan Deng Yan (yiqi) · stock 5 · 乙 (B) to play"
+    assert words[0] == "Gan Deng Yan (yiqi) · stock 5"
     assert "甲 (A) · 4 cards" in words and "dealer · passed" in words  # 甲 sits across the top
     assert "乙 (B) · 3 cards   to play" in words  # 乙 is to play: along the bottom
+    # Whose turn it is is marked on the seat: its frame and an arrow, on 乙's only.
+    root = ET.fromstring(svg)
+    assert [r for r in root.iter(f"{NS}rect") if r.get("data-turn") == "yes"] and \
+        len([p for p in root.iter(f"{NS}path") if p.get("data-turn") == "arrow"]) == 1
     assert cards_drawn(svg).count(BACK_LABEL) == 3  # the stock is drawn as a small stack of backs
     cleared = state_svg(after("three_player_round.yaml", 15))
     # An empty table says what it is, a new round; nothing of passes, which on it are rare (a lone joker).
@@ -79,7 +83,7 @@ def test_an_empty_stock():
 def test_the_winner():
     state = after("game_ends_at_once.yaml", 4)
     words = texts(state_svg(state))
-    assert words[0] == "Gan Deng Yan (yiqi) · stock 3 · game over: 甲 (A) wins"
+    assert "Gan Deng Yan (yiqi) · stock 3" in words and "game over: 甲 (A) wins" in words  # the end, marked
     assert "甲 (A) · 0 cards   dealer · winner" in words
     assert "甲 (A) emptied their hand: the game is over" in words
 

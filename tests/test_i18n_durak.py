@@ -24,6 +24,7 @@ from cardlab.engine import Action
 from cardlab.i18n import _, language, words
 from cardlab.registry import find_game
 from cardlab.scenario import load
+from cardlab.svg import last_step
 
 DURAK = find_game("durak")
 
@@ -86,7 +87,7 @@ def picture_words(state, **options) -> dict[str, str]:
     real = durak_picture.table_svg
 
     def table_svg(state, **kw):
-        got["header"] = kw["header"]
+        got["header"] = " ".join([str(kw["header"]), *(str(mark.words) for mark in kw.get("marks", ()))])
         got["tags"] = " ".join(t for tags in kw["tags"].values() for t in tags)
         got["summary"] = kw["summary"]
         middle = kw["middle"]
@@ -136,10 +137,10 @@ class Reader:
             if len(self.problems) < 10:
                 self.problems.append(f"{where}: {words} in {str(text)!r}")
 
-    def position(self, where: str, state, actions=None) -> None:
+    def position(self, where: str, state, actions=None, last=None) -> None:
         self.check(f"{where} describe", state.describe(), state)
         for view in ({}, {"view": "player", "seat": state.players[-1]}):
-            words = picture_words(state, **view)
+            words = picture_words(state, last=last, **view)
             for part in ("header", "tags", "middle"):
                 self.check(f"{where} picture {part}", words[part], state)
             self.check(f"{where} picture summary", words["summary"], state, card_name_words())
@@ -191,21 +192,27 @@ def replay(reader: Reader, path: Path) -> None:
             assert refusal is not None and refusal.code == step.reject
             reader.check(f"{where} refusal", refusal.text(), state)
             continue
-        reader.events(where, state.apply(step.action), state)
-        reader.position(where, state)
+        before = state.copy()
+        events = state.apply(step.action)
+        reader.events(where, events, state)
+        reader.position(where, state, last=last_step(before, events))
 
 
 def random_game(reader: Reader, rules: str, players: int, seed: int) -> None:
     state = durak.new_game(rules, NAMES[:players], seed=seed)
     rng = random.Random(seed)
     step = 0
+    last = None
     while True:
         where = f"{rules} {players} players seed {seed} decision {step}"
         # Every candidate action now and then; otherwise the legal ones (their checklists).
-        reader.position(where, state, None if step % 10 == 0 or state.is_over() else state.legal_actions())
+        reader.position(where, state, None if step % 10 == 0 or state.is_over() else state.legal_actions(), last)
         if state.is_over():
             break
-        reader.events(where, state.apply(rng.choice(state.legal_actions())), state)
+        before = state.copy()
+        events = state.apply(rng.choice(state.legal_actions()))
+        reader.events(where, events, state)
+        last = last_step(before, events)
         step += 1
     reader.position(f"{rules} {players} players seed {seed}: the next game", DURAK.next_game(state, seed=seed))
 

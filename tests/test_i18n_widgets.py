@@ -26,8 +26,8 @@ from cardlab.display import Folded, Seats, cards_html
 from cardlab.i18n import _
 from cardlab.registry import all_games, game_of
 from cardlab.scenario import expectation_words
-from cardlab.svg import (Middle, card_svg, generic_svg, hand_svg, play_names, seats_svg,
-                         state_svg, table_svg)
+from cardlab.svg import card_svg, hand_svg, play_names, seats_svg, state_svg
+from cardlab.tablepicture import Middle, generic_svg, table_svg
 
 from pseudo_i18n import english_words, pseudo_language
 from scenario_texts import TRANSFER, transfer_position

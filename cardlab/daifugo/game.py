@@ -10,7 +10,7 @@ from . import DEAL_KEYS, DEFAULT_PLAYERS, EXPECTATIONS, PLAYER_COUNTS, inapplica
 from .bot import rule_of_thumb
 from .checklist import ask, table_talk
 from .match import new_match, next_game, outcome, score_line, score_total
-from .picture import daifugo_svg, hand_order
+from .picture import daifugo_svg, hand_order, last_step
 from .rules import REASON_CODES_USED, RULESETS, TITLES_READ
 from .state import DaifugoState, DaifugoView, from_deal, new_game
 
@@ -66,6 +66,7 @@ class DaifugoGame(Game):
 
     # The hooks, each the function of this package that answers it.
     hand_order = staticmethod(hand_order)
+    last_step = staticmethod(last_step)
     next_game = staticmethod(next_game)
     outcome = staticmethod(outcome)
     score_line = staticmethod(score_line)

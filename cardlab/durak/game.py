@@ -10,7 +10,7 @@ from . import DEAL_KEYS, EXPECTATIONS
 from .bot import rule_of_thumb
 from .checklist import ask, table_talk
 from .match import new_match, next_game, outcome, score_line, score_total
-from .picture import durak_table_svg, focus, hand_order, table_cards
+from .picture import durak_table_svg, focus, hand_order, last_step, table_cards
 from .rules import DEFAULT_PLAYERS, PLAYER_COUNTS, REASON_CODES_USED, RULESETS
 from .state import DurakState, DurakView, from_deal, new_game
 
@@ -67,6 +67,7 @@ class DurakGame(Game):
     picture = staticmethod(durak_table_svg)
     focus = staticmethod(focus)
     hand_order = staticmethod(hand_order)
+    last_step = staticmethod(last_step)
     table_cards = staticmethod(table_cards)
     checklist = staticmethod(ask)
     table_talk = staticmethod(table_talk)

@@ -9,7 +9,7 @@ from . import DEAL_KEYS, DEFAULT_PLAYERS, EXPECTATIONS, PLAYER_COUNTS
 from .bot import alternatives, rule_of_thumb
 from .checklist import ask, table_talk
 from .match import new_match, next_game, outcome, score_line, score_total
-from .picture import gandengyan_svg, hand_order
+from .picture import gandengyan_svg, hand_order, last_step
 from .rules import REASON_CODES_USED, RULESETS
 from .state import GanDengYanState, GanDengYanView, from_deal, new_game
 
@@ -52,6 +52,7 @@ class GanDengYanGame(Game):
     # The hooks, each the function of this package that answers it.
     picture = staticmethod(gandengyan_svg)
     hand_order = staticmethod(hand_order)
+    last_step = staticmethod(last_step)
     checklist = staticmethod(ask)
     table_talk = staticmethod(table_talk)
     next_game = staticmethod(next_game)

@@ -1,5 +1,6 @@
 """The Gan Deng Yan table as a picture: the seats (dealer, whose turn, who passed, the winner), and
-on the table the stock with its count, the play to beat with who played it, and who passed since;
+on the table the stock with its count, the round so far with the play to beat and who played
+each play, who passed since, and the round the last step cleared;
 and a hand in the order a player holds it.
 
 Every word is read in the current language when the picture is drawn."""
@@ -8,7 +9,8 @@ from __future__ import annotations
 
 from ..cards import Card
 from ..i18n import Message, _, commas, p_
-from ..svg import CARD_H, CARD_W, MUTED, Middle, play_names, table_svg
+from ..svg import CARD_H, CARD_W, MUTED, LastStep, play_names, text_width
+from ..tablepicture import TEXT, Mark, Middle, climbing_round, table_svg
 from .rules import in_order
 
 
@@ -44,18 +46,34 @@ def _passed_text(state) -> Message:
             else _("passed since the lead: {players}", players=passed))
 
 
+# The mark of a cleared round: everyone passed the last play.
+CLEAR_COLOURS, CLEAR_ICONS = {"passed": "#37474f"}, {"passed": "pass"}
+
+
+def last_step(before, events) -> LastStep | None:
+    """What a Gan Deng Yan step did to the table (:meth:`cardlab.game.Game.last_step`): the round
+    it cleared when everyone else passed the last play."""
+    if not before.table or not any(e.kind == "clear" for e in events):
+        return None
+    swept = tuple((p, tuple(play.cards)) for p, play in before.table)
+    return LastStep(swept, p_("picture: why the round ended", "everyone passed"), "passed")
+
+
 def gandengyan_svg(state, *, view: str = "teaching", seat: str | None = None, bottom: str | None = None,
-                   highlight=(), width: float = 56, four_colour: bool = False) -> str:
-    """A Gan Deng Yan position as the card table (:func:`cardlab.svg.table_svg`): each seat with
-    its state (dealer, to play, passed, winner); on the table the stock with its count, the play to
-    beat with who played it (each stand-in marked "as 4"), and who passed since the last play."""
+                   highlight=(), width: float = 56, four_colour: bool = False, last: LastStep | None = None) -> str:
+    """A Gan Deng Yan position as the card table (:func:`cardlab.tablepicture.table_svg`): each
+    seat with its state (dealer, to play, passed, winner); on the table the stock with its count,
+    the round so far, its earlier plays small and in order (the climb 3-4-5-6) and the play to
+    beat in full with who played it (each stand-in marked "as 4"), and who passed since the last
+    play; the round ``last`` swept off the table, and why."""
     facts = [_("Gan Deng Yan ({rules})", rules=state.rules.name), _("stock {count}", count=len(state.stock))]
     if state.over:
         facts.append(_("game over: {player} wins", player=state.seat_label(state.winner)) if state.winner
                      else _("game over: no winner"))
     else:
         facts.append(_("{player} to play", player=state.seat_label(state.turn)))
-    header = " · ".join(map(str, facts))
+    header = " · ".join(map(str, facts[:2]))
+    marks = [Mark(facts[2], "#555555", "end")] if state.over else []
     top = state.top
     tokens = list(top.cards) if top else []
     caption = str(_("to beat: played by {player}", player=state.seat_label(state.last_player)) if tokens
@@ -74,10 +92,11 @@ def gandengyan_svg(state, *, view: str = "teaching", seat: str | None = None, bo
         else:
             parts.append(band.outline(band.x + 4 * s, y + 4 * s))
             stock_label = _("stock empty")
-        parts.append(band.text(band.x + 4 * s, y + h + 22 * s, str(stock_label)))
+        parts.append(band.text(band.x + 4 * s, y + h + 26 * s, str(stock_label)))
         table_x = band.x + w + 40 * s
         parts.append(band.text(table_x, band.y + 14 * s, caption, weight="bold"))
-        parts.append(band.play_row(tokens, table_x, y))
+        parts.append(climbing_round(band, state, last, table_x, y, colours=CLEAR_COLOURS, icons=CLEAR_ICONS,
+                                caption_end=table_x + text_width(caption, TEXT * s)))
         parts.append(band.text(table_x, band.y + band.h - 4 * s, passed, MUTED))
         return "".join(parts)
 
@@ -87,4 +106,4 @@ def gandengyan_svg(state, *, view: str = "teaching", seat: str | None = None, bo
                   else _("{facts}; {caption}; {passed}", facts=commas(facts), caption=caption, passed=passed))
     return table_svg(state, view=view, seat=seat, bottom=bottom, highlight=highlight, width=width,
                      four_colour=four_colour, header=header, tags={p: _tags(state, p) for p in state.players},
-                     middle=middle, summary=summary)
+                     middle=middle, summary=summary, marks=marks)

@@ -19,7 +19,7 @@ from ..cards import Card, StandIn, format_cards, parse_token, plain
 from ..engine import REFUSAL_TEXT, Action, NotationError, Refusal, State
 from ..i18n import N_, Lines, Message, _, p_, shown
 from ..registry import game_of
-from ..svg import state_svg
+from ..svg import LastStep, last_step, state_svg
 from .args import WidgetError, flag, whole_number
 from .base import (ACCEPTED, INFO, SIZES, VERDICT_COLOURS, SizedWidget, chosen_size, large_buttons, lay_out,
                    markup_lines, moved_cards, position_text, table_size)
@@ -109,6 +109,9 @@ class ActingTable(SizedWidget):
         self._reading: Action | None = None
         self._last_verb: str | None = None
         self._moved: frozenset[Card] = frozenset()
+        # The seat along the bottom of the picture: the one played first, kept so that no seat moves.
+        self._bottom = player
+        self._last: LastStep | None = None  # what the last accepted action swept off the table
         self._verdict = INFO
         self._pictures: dict = {}
 
@@ -265,11 +268,13 @@ class ActingTable(SizedWidget):
         except NotationError as exc:
             return None, _("Not an action: {reason}", reason=exc.reason)
 
-    def _played(self, events) -> None:
-        """After the seat's accepted action: the selection cleared, the cards it moved highlighted."""
+    def _played(self, before: State, events) -> None:
+        """After the seat's accepted action from position ``before``: the selection cleared, the
+        cards it moved highlighted, what it swept off the table kept to be drawn beside it."""
         self._selected = []
         self._reading = None
         self._moved = moved_cards(events)
+        self._last = last_step(before, events)
 
     def _choose_hint(self, verb: str) -> list[str]:
         """After a refusal: a line asking to choose a reading, when the selection has several."""
@@ -287,10 +292,11 @@ class ActingTable(SizedWidget):
         return position_text(self._state)
 
     def _draw(self, **view) -> str:
-        """The position seen from the seat played, the cards of the last accepted move highlighted
-        (the selection is marked by the card table in the page)."""
-        return state_svg(self._state, bottom=self._player, highlight=self._moved, four_colour=self.four_colour,
-                         width=SIZES[self.size], **view)
+        """The position, the cards of the last accepted move highlighted and what it swept off the
+        table beside it (the selection is marked by the card table in the page); the seat played
+        first stays along the bottom, whichever seat is played now."""
+        return state_svg(self._state, bottom=self._bottom, highlight=self._moved, four_colour=self.four_colour,
+                         width=SIZES[self.size], last=self._last, **view)
 
     # The view: the card table on the left; beside it the subclass's controls above
     # (:meth:`_controls_above`), the readings, the verbs and the subclass's buttons after them

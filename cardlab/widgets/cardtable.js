@@ -1,13 +1,19 @@
 // The card table (cardtable.py): the picture drawn by Python, with every card the learner may
 // select now made a toggle button. A click, a tap or Space toggles a card at once in the page
-// (the class cardlab-selected), then the selection goes to Python; Enter sends "submit".
-// ArrowLeft and ArrowRight (Home, End) move between the cards; the focus stays on the same card
-// when Python draws the picture again.
+// (the class cardlab-selected: raised and framed), then the selection goes to Python; Enter sends
+// "submit". ArrowLeft and ArrowRight (Home, End) move between the cards; the focus stays on the
+// same card when Python draws the picture again, and after Enter it goes back to the hand (the
+// card played has left it).
 
 const CAN = "cardlab-can";
 const SELECTED = "cardlab-selected";
 const SVG_NS = "http://www.w3.org/2000/svg";
 const MOVES = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -1, ArrowDown: 1 };
+// A selected card is raised by this share of its height: selected neighbours in a fanned hand
+// stand out from the rest, not merged in one frame (a hand along the bottom has just this room
+// between its cards and its seat's name).
+const RAISE = 0.12;
+const CARD_H = 140; // a card's height in its own units (cardlab.svg)
 
 function render({ model, el }) {
   const root = document.createElement("div");
@@ -15,26 +21,36 @@ function render({ model, el }) {
   el.appendChild(root);
   let focused = null; // the code of the card that has, or last had, the focus
   let order = []; // the codes of the selectable cards as last shown
+  let inHand = []; // the codes of those in a hand (not on the table)
+  let submitted = false; // Enter was pressed: the next picture puts the focus back in the hand
   let redraw = true;
   let queued = false;
 
   const byCode = (code) => root.querySelector(`[data-card="${CSS.escape(code)}"]`);
   // The selectable cards in the order Python lists them (the hand, then the table).
   const ordered = () => model.get("selectable").map(byCode).filter(Boolean);
+  const hand = (cards) => cards.filter((g) => g.closest(".cardlab-hand"));
 
   function mark(g) {
     if (g.querySelector(":scope > .cardlab-mark")) return;
     const rect = document.createElementNS(SVG_NS, "rect");
-    for (const [name, value] of Object.entries({ x: -4, y: -4, width: 108, height: 148, rx: 10 })) {
+    for (const [name, value] of Object.entries({ x: -2, y: -2, width: 104, height: 144, rx: 9 })) {
       rect.setAttribute(name, value);
     }
     rect.setAttribute("class", "cardlab-mark");
     g.appendChild(rect);
   }
 
+  // How far to raise card g: a share of its height as drawn (its scale, from its transform).
+  function lift(g) {
+    const m = g.transform.baseVal.consolidate()?.matrix;
+    return RAISE * CARD_H * (m ? Math.hypot(m.c, m.d) : 1);
+  }
+
   function show(g, on) {
     g.classList.toggle(SELECTED, on);
     g.setAttribute("aria-pressed", String(on));
+    g.style.translate = on ? `0 ${-lift(g)}px` : "";
   }
 
   function decorate() {
@@ -42,6 +58,7 @@ function render({ model, el }) {
     const chosen = new Set(model.get("selected"));
     const cards = ordered();
     order = cards.map((g) => g.dataset.card);
+    inHand = hand(cards).map((g) => g.dataset.card);
     const stop = cards.find((g) => g.dataset.card === focused) ?? cards[0];
     for (const g of root.querySelectorAll("[data-card]")) {
       if (can.has(g.dataset.card)) {
@@ -52,6 +69,7 @@ function render({ model, el }) {
         show(g, chosen.has(g.dataset.card));
       } else {
         g.classList.remove(CAN, SELECTED);
+        g.style.translate = "";
         g.setAttribute("role", "img");
         g.removeAttribute("tabindex");
         g.removeAttribute("aria-pressed");
@@ -68,15 +86,26 @@ function render({ model, el }) {
     redraw = false;
     const hadFocus = root.contains(document.activeElement);
     const before = order.indexOf(focused);
+    const beforeInHand = inHand.indexOf(focused);
+    const afterEnter = submitted;
+    submitted = false;
     root.innerHTML = model.get("svg");
     decorate();
-    if (hadFocus) {
+    if (!hadFocus) return;
+    const cards = ordered();
+    const same = focused ? byCode(focused) : null;
+    let g;
+    if (afterEnter) {
+      // The card played has left the hand: the focus goes back to the hand, on the card now in
+      // its place (the same card when the move was refused and it is still there).
+      const held = hand(cards);
+      g = (same?.classList.contains(CAN) && same.closest(".cardlab-hand") ? same : null)
+        ?? held[Math.min(Math.max(beforeInHand, 0), held.length - 1)] ?? cards[0];
+    } else {
       // The same card if it is still there to select, else the one now in its place.
-      const cards = ordered();
-      const g = (focused && byCode(focused)?.classList.contains(CAN) ? byCode(focused) : null)
-        ?? cards[Math.min(Math.max(before, 0), cards.length - 1)];
-      if (g) focus(g);
+      g = (same?.classList.contains(CAN) ? same : null) ?? cards[Math.min(Math.max(before, 0), cards.length - 1)];
     }
+    if (g) focus(g);
   }
 
   // Python's changes to several traits arrive together: the page is updated once for them all.
@@ -116,6 +145,7 @@ function render({ model, el }) {
   function onKey(event) {
     const g = selectable(event.target);
     if (!g || event.altKey || event.ctrlKey || event.metaKey) return;
+    submitted = false; // a key after Enter: the learner has gone on from the move
     const cards = ordered();
     let handled = true;
     if (event.key in MOVES) {
@@ -128,6 +158,7 @@ function render({ model, el }) {
     } else if (event.key === " " && !event.shiftKey) {
       toggle(g);
     } else if (event.key === "Enter" && !event.shiftKey) {
+      submitted = true;
       model.send({ event: "submit" });
     } else {
       handled = false;

@@ -56,6 +56,7 @@ from ..engine import Event, State
 from ..i18n import Message, _, commas, n_, ors, p_, words
 from ..registry import all_games, find_game, game_names
 from ..scenario import Lines
+from ..svg import last_step, steps_since
 from . import saving
 from .acting import SELECT_FIRST, ActingTable, RefusalLine, verdict_html
 from .args import WidgetError, flag, seconds
@@ -160,13 +161,14 @@ class Table(ActingTable, saving.GameSaving):
     def _start(self, state: State) -> None:
         """Make ``state`` the game being played, as dealt, the learner at their seat."""
         self._state = state
-        self._player = self.seat
+        self._player = self._bottom = self.seat
         self.number = len(self._records) + 1
         self._deal = self.spec.deal_spec(state)
         self._steps: list = []
         # (everything, what the learner may see) per entry, as messages read in the language of the moment
         self._log: list[tuple[Lines, Lines]] = []
         self._moved = frozenset()
+        self._last = None
         self._selected = []
         self._reading = None
         self._thinking = False
@@ -282,10 +284,12 @@ class Table(ActingTable, saving.GameSaving):
 
     def _bot_step(self, player: str) -> str:
         action = self.bots[player].choose(self._state.view(player))
+        before = self._state.copy()
         events = self._state.apply(action)
         self._undo_point = None  # another seat has moved
         self._steps.append(str(action))
         self._moved = moved_cards(events)
+        self._last = steps_since(self._last, last_step(before, events))
         number = len(self._steps)
         heading = _("Step {number}: {action}", number=number, action=str(action))
         # A give is set aside face down: the learner sees that it was made, not which cards.
@@ -327,11 +331,12 @@ class Table(ActingTable, saving.GameSaving):
             self._steps.append({"do": str(action), "reject": refusal.code})
             heading = _("Step {number}: {action} (refused)", number=len(self._steps), action=str(action))
             return self._note(heading, refusal=refusal), REFUSED
-        point = (self._state.copy(), len(self._steps), self._moved)
+        point = (self._state.copy(), len(self._steps), self._moved, self._last)
+        before = self._state.copy()
         events = self._state.apply(action)
         self._undo_point = point
         self._steps.append(str(action))
-        self._played(events)
+        self._played(before, events)  # the bots' moves after it add theirs (steps_since)
         return self._note(_("Step {number}: {action}", number=len(self._steps), action=str(action)), events), ACCEPTED
 
     def _answered(self, text, verdict: str) -> Lines:
@@ -409,13 +414,13 @@ class Table(ActingTable, saving.GameSaving):
         if self._undo_point is None:
             return self._aside(_("Nothing to take back: you may take back your own last move only until "
                                  "another player moves."))
-        before, steps, moved = self._undo_point
+        before, steps, moved, last = self._undo_point
         move = self._steps[steps]
         if self._match is not None and self._match.game is self._state:
             self._match.game = before
         self._new_run()  # a bot move waiting for its pause does nothing now
         self._thinking = False
-        self._state, self._moved, self._undo_point = before, moved, None
+        self._state, self._moved, self._last, self._undo_point = before, moved, last, None
         del self._steps[steps:]
         self._selected, self._reading = [], None
         taken = self._note(_("You took back your move {action}.", action=move))

@@ -11,7 +11,7 @@ from ..engine import State
 from ..i18n import _, get_language, p_, shown
 from ..registry import game_of
 from ..scenario import Scenario, expectation_words, run
-from ..svg import state_svg
+from ..svg import LastStep, last_step, state_svg
 from .args import WidgetError, flag, whole_number
 from .base import (SIZES, SizedWidget, chosen_size, column_heights, fold_checks, large_buttons, lay_out, lines_html,
                    moved_cards, position_text, scenario_of, still_html, table_size, text_size)
@@ -187,14 +187,26 @@ class Stepper(SizedWidget):
 
     @property
     def bottom(self) -> str:
-        """The seat drawn along the bottom of the picture: in the player view the stepper's seat;
-        else the player of the next step (whose choice the learner is about to see), or at the
-        last step the player whose move the position awaits."""
+        """The seat drawn along the bottom of the picture, the same at every step so that no seat
+        moves: in the player view the stepper's seat; else the example's first player (who makes
+        its first step), or, with no step, the player whose move the start awaits."""
         if self.view == "player":
             return self.seat
-        if self._index < self.total:
-            return self._frames[self._index + 1][0].step.action.player
-        return game_of(self.state).focus(self.state)
+        if self.total:
+            return self._frames[1][0].step.action.player
+        return game_of(self.result.start).focus(self.result.start)
+
+    @property
+    def last(self) -> LastStep | None:
+        """What the current step swept off the table and changed, drawn with its position
+        (:func:`cardlab.svg.last_step`): the play that ended a round is seen before the clear."""
+        if self._index == 0:
+            return None
+        outcome = self._frames[self._index][0]
+        if outcome.refusal is not None:
+            return None
+        before = self._frames[self._index - 1]
+        return last_step(before[0].state if before else self.result.start, outcome.events)
 
     def picture(self) -> str:
         """The SVG of the current step, drawn once per step, size and language, then reused."""
@@ -202,7 +214,7 @@ class Stepper(SizedWidget):
         if key not in self._pictures:
             self._pictures[key] = state_svg(self.state, view=self.view, seat=self.seat, bottom=self.bottom,
                                                     highlight=self.highlight, four_colour=self.four_colour,
-                                                    width=SIZES[self.size])
+                                                    width=SIZES[self.size], last=self.last)
         return self._pictures[key]
 
     def __repr__(self) -> str:

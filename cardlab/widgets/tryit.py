@@ -153,7 +153,7 @@ class TryIt(ActingTable):
         before = self._state.copy()
         events = self._state.apply(action)
         self._history.append((before, action))
-        self._played(events)
+        self._played(before, events)
         acting = self._state.to_act()
         if acting and self._player not in acting:
             self._player = acting[0]
@@ -167,6 +167,7 @@ class TryIt(ActingTable):
         self._selected = []
         self._reading = None
         self._moved = frozenset()
+        self._last = None
         self._player = action.player
         return self._say(_("Undone: {move}", move=action), INFO)
 
@@ -178,8 +179,9 @@ class TryIt(ActingTable):
         return self._say("\n".join([str(_("Legal moves now:")), *(str(a) for a in actions)]), INFO, lasting=True)
 
     def picture(self) -> str:
-        """The position, every hand face up, the cards of the last accepted move highlighted (the
-        selection is marked by the card table in the page)."""
+        """The position, every hand face up, the cards of the last accepted move highlighted and
+        what it swept off the table beside it (the selection is marked by the card table in the
+        page); the seat played first stays along the bottom, whichever seat is played now."""
         return self._draw()
 
     def __repr__(self) -> str:
