@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable, NamedTuple
 
 from .cards import Card, CardError, StandIn, card, format_cards, parse_token, to_symbols
-from .i18n import N_, Message, _, current_language, n_, shorten, shown
+from .i18n import N_, Message, _, current_language, join, n_, p_, shorten, shown
 from .registry import game_of
 
 # Reason codes of the contract in their order of precedence (where several apply, the first wins):
@@ -77,6 +77,30 @@ CONTRACT_VERBS = ("play", "pass", "give", "attack", "defend", "take", "done", "t
 SEAT_LETTERS = "ABCDEFGH"
 
 
+# A joker after to_symbols: its code, and perhaps the card it stands for (BJ, RJ=10♥, BJ=9).
+_JOKER = re.compile(r"(?<![A-Za-z0-9_=])(BJ|RJ)(?:=((?:10|[2-9JQKA])[♠♥♦♣]?))?(?![A-Za-z0-9_=])")
+
+
+def joker_words(text: str) -> str:
+    """``text`` (cards already as 9♠: :func:`~cardlab.cards.to_symbols`) with each joker named
+    as a learner of the current language reads a card list: the codes ``BJ`` and ``RJ`` are what
+    one types, and the catalogs name the black and the red joker in each language (繁體中文 小王,
+    大王; 日本語 黒のジョーカー, 赤のジョーカー); English keeps the codes. A stand-in reads as the
+    joker and what it stands for (``BJ=9`` is 小王（當9）)."""
+    if "J" not in text:
+        return text
+
+    def name(found: re.Match) -> str:
+        # TRANSLATORS: a joker in a list of cards a learner reads; the codes BJ and RJ are typed only.
+        joker = p_("card list", "BJ") if found.group(1) == "BJ" else p_("card list", "RJ")
+        if found.group(2) is None:
+            return str(joker)
+        # TRANSLATORS: a joker standing in for a card, in a list of cards: "BJ=9" is the black joker as 9.
+        return str(p_("card list", "{joker}={card}", joker=joker, card=found.group(2)))
+
+    return _JOKER.sub(name, text)
+
+
 class Action(NamedTuple):
     """``player`` does ``verb`` with ``cards`` (cards or stand-ins, in the order written).
 
@@ -105,7 +129,8 @@ class Event(NamedTuple):
         return str(self.text)
 
 
-# A refusal as a learner reads it: its reason (the title and the explanation), then its reason code.
+# A refusal as a teacher reads it (cardlab replay, a test): its reason (the title and the
+# explanation), then its reason code. A learner reads the reason alone, the code only in a tooltip.
 # TRANSLATORS: {reason} is "Not your turn: It is 甲's turn.", {code} "(code: not_your_turn)".
 REFUSAL_TEXT = N_("{reason} {code}")
 
@@ -128,15 +153,22 @@ class Refusal:
         return REASON_TITLES[self.code]
 
     def text(self) -> Message:
-        """The refusal as a learner reads it, in the current language: the title, the explanation,
-        and the reason code last, for teachers: ``"Not your turn: It is 甲's turn ... (code:
-        not_your_turn)"`` (:data:`REFUSAL_TEXT` of :meth:`reason` and :meth:`code_note`)."""
+        """The refusal as a teacher reads it, in the current language: the title, the explanation,
+        and the reason code last: ``"Not your turn: It is 甲's turn ... (code: not_your_turn)"``
+        (:data:`REFUSAL_TEXT` of :meth:`reason` and :meth:`code_note`). A learner reads
+        :meth:`reason`, without the code."""
         return _(REFUSAL_TEXT, reason=self.reason(), code=self.code_note())
 
     def reason(self) -> Message:
         """The title and the explanation: ``"Not your turn: It is 甲's turn ..."``."""
         # TRANSLATORS: why an action is refused: its short title, then the explanation.
         return _("{title}: {explanation}", title=self.title, explanation=self.explanation)
+
+    def refused(self) -> Message:
+        """The refusal as a step's narration says it, reason code left out (a learner reads the
+        title): ``"Refused: Not your turn. It is 甲's turn ..."``."""
+        # TRANSLATORS: a refused step in a worked example: the reason's short title, then the explanation.
+        return _("Refused: {title}. {explanation}", title=self.title, explanation=self.explanation)
 
     def code_note(self) -> Message:
         """The reason code, as a refusal ends with it for teachers: ``"(code: not_your_turn)"``."""
@@ -169,6 +201,28 @@ class NotationError(ValueError):
 
     def __str__(self) -> str:
         return f"{shorten(self.text)!r}: {self.reason}"
+
+
+class WrongCardCount(NotationError):
+    """An action that names more or fewer cards than its verb takes: ``verb`` and the number of
+    cards it names, ``got``, so that a learner can be told what to select instead
+    (:meth:`cardlab.game.Game.count_words`)."""
+
+    def __init__(self, text: str, reason: str, verb: str, got: int):
+        super().__init__(text, reason)
+        self.verb = verb
+        self.got = got
+
+    def __reduce__(self):
+        return (WrongCardCount, (self.text, self.reason, self.verb, self.got))
+
+
+def rules_word(rules) -> Message:
+    """A rule set (or its name) as a learner reads it, in the current language: the catalogs'
+    entry of the context "rule set" for its name (each game's spec lists its own,
+    :attr:`cardlab.game.Game.ruleset_names`), or the name itself where none is given. In English
+    the name is the rule set's own (``podkidnoy``); the name a learner types is always that one."""
+    return Message(rules if isinstance(rules, str) else rules.name, context="rule set")
 
 
 class DealError(ValueError):
@@ -395,7 +449,7 @@ class State:
                 else:
                     why = n_("'{verb}' takes at least {count} card, got {got}",
                              "'{verb}' takes at least {count} cards, got {got}", low, verb=verb, got=got)
-                raise NotationError(text or str(action), why)
+                raise WrongCardCount(text or str(action), why, verb, got)
         deck = self.deck_cards()
         for token in cards:
             if token.__class__ is Card and token in deck:  # the usual case, settled at once
@@ -405,7 +459,7 @@ class State:
                 raise NotationError(text or repr(action), _("{token} is not a card", token=repr(token)))
             if physical not in deck:
                 raise NotationError(text or str(action), _("{card} is not in the {rules} deck", card=physical,
-                                                            rules=self.rules.name))
+                                                            rules=rules_word(self.rules)))
 
     def missing_verb(self, verb: str) -> Refusal:
         """The refusal of ``verb``, a verb this game does not have (``attack`` in Gan Deng Yan,
@@ -458,9 +512,11 @@ class State:
         return f"{player} ({self.seat_letter(player)})"
 
     def learner_text(self, text: str) -> str:
-        """``text`` as a learner reads it: cards as ``9♠`` instead of ``S9``, and every player
-        name that is not plain ASCII followed by its seat letter (``甲 (A)``)."""
-        text = to_symbols(text)
+        """``text`` as a learner reads it: cards as ``9♠`` instead of ``S9``, jokers by their
+        name in the current language (:func:`joker_words`: ``BJ`` is 小王 in 繁體中文, and stays
+        ``BJ`` in English), and every player name that is not plain ASCII followed by its seat
+        letter (``甲 (A)``)."""
+        text = joker_words(to_symbols(text))
         names = [p for p in self.players if not p.isascii()]
         if names:
             # A name already followed by its seat letter is left alone, so the text can be read twice.
@@ -498,17 +554,25 @@ class State:
     def _repr_html_(self) -> str:
         return game_of(self).html(self)
 
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: str, typed: Mapping[str, str] | None = None) -> Action:
         """Parse ``"PLAYER VERB [CARD ...]"``. Raises :class:`NotationError` for an unknown player,
         a word that is no verb of this game nor of the contract (:data:`CONTRACT_VERBS`), a bad
         card, a card the deck does not hold, or a wrong number of cards. Whether the action is
         *allowed* is :meth:`check`'s business: a verb of the contract that this game lacks parses,
-        and is refused with ``not_allowed`` (:meth:`missing_verb`)."""
+        and is refused with ``not_allowed`` (:meth:`missing_verb`).
+
+        ``typed`` is the learner's path (a widget's move box, the referee): the words a learner
+        may type for each verb besides the verb itself, mapped to their verbs, in the order a
+        message lists them (matched as :meth:`typed_word` reads them) (a game's spec makes them in the
+        current language: :meth:`cardlab.game.Game.typed_verbs`). A word that is no verb is then
+        refused with those words listed. Scenario files never pass them: their verbs are the
+        contract's."""
         if not isinstance(text, str):
             raise NotationError(repr(text), _("an action is written as text: PLAYER VERB [CARDS]"))
         words = text.split()
         if len(words) < 2:
-            raise NotationError(text, _("an action is PLAYER VERB [CARDS], such as '甲 attack S8'"))
+            example = f"甲 {next(iter(typed))} S8" if typed else "甲 attack S8"
+            raise NotationError(text, _("an action is PLAYER VERB [CARDS], such as '{example}'", example=example))
         player, verb, *args = words
         player = unicodedata.normalize("NFC", player)
         if player not in self.players:
@@ -517,10 +581,15 @@ class State:
             seats = ", ".join(self.seat_label(p) for p in self.players)
             raise NotationError(text, _("no player named {player} (players: {seats})", player=shown(player),
                                         seats=seats))
+        if typed and verb.lower() not in self.VERBS and verb.lower() not in CONTRACT_VERBS:
+            verb = {self.typed_word(word): meant for word, meant in typed.items()}.get(self.typed_word(verb), verb)
         verb = verb.lower()
         if verb not in self.VERBS and verb not in CONTRACT_VERBS:
-            raise NotationError(text, _("{game} has no verb {verb} (verbs: {verbs})",
-                                        game=_(self.NAME) if self.NAME else self.game, verb=shown(verb),
+            game = _(self.NAME) if self.NAME else self.game
+            if typed:
+                raise NotationError(text, _("{game} has no move {verb}: type one of {words}", game=game,
+                                            verb=shown(verb), words=join(list(typed), "or")))
+            raise NotationError(text, _("{game} has no verb {verb} (verbs: {verbs})", game=game, verb=shown(verb),
                                         verbs=", ".join(self.VERBS)))
         try:
             cards = tuple(parse_token(a) for a in args)
@@ -529,6 +598,13 @@ class State:
         action = Action(player, verb, cards)
         self.validate(action, text)
         return action
+
+    @staticmethod
+    def typed_word(word: str) -> str:
+        """``word`` as the learner's words of :meth:`parse_action` are matched: in Unicode NFKC
+        (full-width letters as ASCII ones) and case folded, so ``ＰＡＳＳ``, ``Pass`` and ``pass``
+        are one word."""
+        return unicodedata.normalize("NFKC", word).casefold()
 
     def deck_cards(self) -> frozenset[Card]:
         """Every card of this game's deck. :meth:`validate` asks for it on every action, so a game

@@ -33,6 +33,7 @@ from html import escape
 from typing import Iterable
 
 from .cards import RANK_NAMES, SUIT_SYMBOLS, Card, StandIn, card as card_of, plain
+from .engine import rules_word
 from .i18n import N_, Message, _, commas, get_language, n_, p_, semicolons, words
 from .registry import game_of
 
@@ -634,7 +635,7 @@ def generic_svg(state, *, view: str = "teaching", seat: str | None = None, botto
     """Any game without a picture of its own: the seats and hands, and in the teaching view the
     first lines of the position's ``describe()`` text on the table."""
     title = game_of(state).title
-    header = _("{game} ({rules})", game=words(title) if title else state.game, rules=state.rules.name)
+    header = _("{game} ({rules})", game=words(title) if title else state.game, rules=rules_word(state.rules))
 
     def middle(band: Middle) -> str:
         if view != "teaching":

@@ -6,6 +6,7 @@ and the cards on the table a move may name."""
 from __future__ import annotations
 
 from ..cards import SUIT_SYMBOLS, Card
+from ..engine import rules_word
 from ..i18n import n_, p_
 from ..svg import CARD_H, CARD_W, MUTED, Middle, suit_colour, suit_shape, table_svg
 from .words import SUIT_WORDS
@@ -61,7 +62,7 @@ def durak_table_svg(state, *, view: str = "teaching", seat: str | None = None, b
     if state.over:
         facts.append(str(p_("picture", "game over: {player} is the durak", player=state.seat_label(state.loser))
                          if state.loser else p_("picture", "game over: a draw")))
-    header = " · ".join([str(p_("picture", "Durak ({rules})", rules=state.rules.name))] + facts)
+    header = " · ".join([str(p_("picture", "Durak ({rules})", rules=rules_word(state.rules)))] + facts)
     if state.over:
         caption = str(p_("picture", "the game is over"))
     else:
@@ -126,7 +127,7 @@ def durak_table_svg(state, *, view: str = "teaching", seat: str | None = None, b
     table = "; ".join(str(p_("picture", "{attack} beaten by {defence}", attack=a.name, defence=d.name) if d
                           else p_("picture", "{attack} open", attack=a.name))
                       for a, d in zip(state.attacks, state.defences)) or str(p_("picture: the table", "empty"))
-    about = dict(rules=state.rules.name, facts=", ".join(facts), caption=caption, table=table,
+    about = dict(rules=rules_word(state.rules), facts=", ".join(facts), caption=caption, table=table,
                  stock=len(state.stock), discard=len(state.discard))
     if state.stock:
         summary = str(p_("picture", "durak table, {rules}: {facts}; {caption}; table: {table}; stock {stock}, "

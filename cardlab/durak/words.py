@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..cards import SUIT_SYMBOLS, Card, format_cards, sort_cards
+from ..engine import rules_word
 from ..i18n import Message, _, ands, chain, n_, p_
 from .rules import MAX_ATTACK
 
@@ -214,7 +215,7 @@ def priority_text(main: str, others: list[str], count: int, limit: int, main_don
 
 def position_text(state) -> str:
     """``state`` as plain text, one fact a line, in the current language (put into words now)."""
-    facts = dict(rules=state.rules.name, round=state.round_no, symbol=SUIT_SYMBOLS[state.trump],
+    facts = dict(rules=rules_word(state.rules), round=state.round_no, symbol=SUIT_SYMBOLS[state.trump],
                  suit=SUIT_WORDS[state.trump], stock=len(state.stock), discard=len(state.discard))
     if state.stock:
         # TRANSLATORS: the first line of a position in words; {rules} is the rule set's name, kept as

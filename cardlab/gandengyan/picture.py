@@ -7,6 +7,7 @@ Every word is read in the current language when the picture is drawn."""
 from __future__ import annotations
 
 from ..cards import Card
+from ..engine import rules_word
 from ..i18n import Message, _, commas, p_
 from ..svg import CARD_H, CARD_W, MUTED, Middle, play_names, table_svg
 from .rules import in_order
@@ -49,7 +50,7 @@ def gandengyan_svg(state, *, view: str = "teaching", seat: str | None = None, bo
     """A Gan Deng Yan position as the card table (:func:`cardlab.svg.table_svg`): each seat with
     its state (dealer, to play, passed, winner); on the table the stock with its count, the play to
     beat with who played it (each stand-in marked "as 4"), and who passed since the last play."""
-    facts = [_("Gan Deng Yan ({rules})", rules=state.rules.name), _("stock {count}", count=len(state.stock))]
+    facts = [_("Gan Deng Yan ({rules})", rules=rules_word(state.rules)), _("stock {count}", count=len(state.stock))]
     if state.over:
         facts.append(_("game over: {player} wins", player=state.seat_label(state.winner)) if state.winner
                      else _("game over: no winner"))
