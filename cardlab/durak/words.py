@@ -154,12 +154,12 @@ def limit_text(count: int, limit: int, cap: int, defender: str, rules: str) -> M
     cap_cards = n_("{count} attack card", "{count} attack cards", cap)
     if cap < MAX_ATTACK:
         # TRANSLATORS: {cap} is a number of attack cards in words ("5 attack cards"); {rules} is the
-        # rule set's name (throw-in-fool), kept as it is.
+        # rule set's name as the catalogs give it (context "rule set").
         return n_("The round already has {count} attack card and may not have more: a round has at most "
                   "{cap} in the first round of the game under {rules}. Beaten attack cards count too.",
                   "The round already has {count} attack cards and may not have more: a round has at most "
                   "{cap} in the first round of the game under {rules}. Beaten attack cards count too.", count,
-                  cap=cap_cards, rules=rules)
+                  cap=cap_cards, rules=rules_word(rules))
     return n_("The round already has {count} attack card and may not have more: a round has at most {cap}. "
               "Beaten attack cards count too.",
               "The round already has {count} attack cards and may not have more: a round has at most {cap}. "

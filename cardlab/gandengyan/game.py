@@ -41,7 +41,7 @@ class GanDengYanGame(Game):
                      p_("gandengyan select", "To play, select the cards of your combination.")),
         "pass": Verb(p_("gandengyan verb button", "Pass"), p_("gandengyan verb", "pass"),
                      p_("gandengyan move", "{player} pass"),
-                     {"zh-TW": ("過", "pass", "不要"), "ja": ("ぱす", "出さない")}),
+                     {"zh-TW": ("過", "不要"), "ja": ("ぱす", "出さない")}),
     }
     ruleset_names = {"yiqi": p_("rule set", "yiqi"), "yiqi-single-draw": p_("rule set", "yiqi-single-draw"),
                      "jj": p_("rule set", "jj")}
