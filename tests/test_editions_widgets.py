@@ -155,3 +155,17 @@ def test_a_word_of_another_game_is_refused_with_the_words_of_this_one(lang, word
         for typed in TYPED[lang]["gandengyan"].values():
             assert typed in said
         assert latin_words(said, lang) == [], said
+
+
+def test_no_quiz_or_scenario_text_names_a_reason_code_in_any_language():
+    """A refusal in a quiz's explanation or a scenario's note reads by its title (issue 31: the
+    code stays for teachers, in a tooltip and a scenario's ``reject``)."""
+    from cardlab.engine import REASON_CODES
+
+    code = re.compile(r"[(（](" + "|".join(sorted(REASON_CODES, key=len, reverse=True)) + r")[)）]")
+    found = []
+    for path in sorted(LESSONS.glob("*/quizzes/*.yaml")) + sorted(LESSONS.glob("scenarios/*/*.yaml")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if not line.lstrip().startswith(("reject:", "- reject")) and code.search(line):
+                found.append(f"{path.relative_to(LESSONS)}:{number}: {code.search(line).group()}")
+    assert not found, found
