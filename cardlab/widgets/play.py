@@ -599,7 +599,7 @@ class Table(ActingTable):
         self._confirm = ipw.HBox([self._confirm_text, self._replace, self._keep],
                                  layout=ipw.Layout(display="none", align_items="center", flex_flow="row wrap"))
         self._confirm.add_class("cardlab-confirm")
-        return [ipw.HBox([self._path, self._save]), self._confirm]
+        return [ipw.HBox([self._path, self._save], layout=ipw.Layout(flex_flow="row wrap")), self._confirm]
 
     _verdict_flex = "0 0 auto"  # a game table's column grows with what it holds
 
