@@ -7,7 +7,7 @@ links each edition's index (its language line)."""
 from __future__ import annotations
 
 import re
-import unicodedata
+import runpy
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -109,45 +109,24 @@ def test_a_lesson_is_linked_by_its_own_title(path):
     assert not wrong, f"the lesson is titled {title!r}, but linked as " + ", ".join(wrong)
 
 
-def _punctuation(char: str) -> bool:
-    """A punctuation character as CommonMark reads one: Unicode punctuation or a symbol (♣, ：)."""
-    return unicodedata.category(char)[0] in "PS"
 
-
-def _flanks(text: str, start: int, end: int) -> tuple[bool, bool]:
-    """Whether the delimiter run text[start:end] may open and may close emphasis (CommonMark's
-    left- and right-flanking rules, which JupyterLab's renderer follows)."""
-    before = text[start - 1] if start > 0 else " "
-    after = text[end] if end < len(text) else " "
-    opens = not after.isspace() and (not _punctuation(after) or before.isspace() or _punctuation(before))
-    closes = not before.isspace() and (not _punctuation(before) or after.isspace() or _punctuation(after))
-    return opens, closes
-
-
-BOLD = re.compile(r"(?<![*\\])\*\*(?!\*)([^*]+?)(?<!\*)\*\*(?!\*)")
-
-
-def literal_asterisks(markdown: str) -> list[str]:
-    """Each **bold** span of ``markdown`` that a reader would see with its asterisks: in CJK text
-    with no spaces, 「を**2♣**で」 closes after a symbol and before a letter, so it is no bold."""
-    found = []
-    for match in BOLD.finditer(markdown):
-        opens, _ = _flanks(markdown, match.start(), match.start() + 2)
-        _, closes = _flanks(markdown, match.end() - 2, match.end())
-        if not (opens and closes):
-            found.append(match.group())
-    return found
+MARKUP = runpy.run_path(str(LESSONS.parent / "tools" / "lesson_markup.py"))
 
 
 def test_the_asterisk_check_finds_bold_that_does_not_render():
-    assert literal_asterisks("乙として**2♣**を選び、**出す**を押します") == ["**2♣**"]
-    assert literal_asterisks("- **發牌：**莊家6張") == ["**發牌：**"]
-    assert literal_asterisks("press **Pass** now, 「**2♣**」 and <b>2♣</b>を") == []
+    literal_bold = MARKUP["literal_bold"]
+    assert literal_bold("乙として**2♣**を選び、**出す**を押します") == ["**2♣**"]
+    assert literal_bold("- **發牌：**莊家6張") == ["**發牌：**"]
+    assert literal_bold("press **Pass** now, 「**2♣**」 and <b>2♣</b>を") == []
 
 
-@pytest.mark.parametrize("path", EDITION_NOTEBOOKS, ids=lambda p: str(p.relative_to(LESSONS)))
-def test_bold_text_in_an_edition_is_bold_not_asterisks(path):
-    cells = [cell.source for cell in nbformat.read(path, as_version=4).cells
-             if cell.cell_type == "markdown" and "```" not in cell.source]
-    found = [span for source in cells for span in literal_asterisks(source)]
-    assert not found, f"shown with their asterisks (write <b>...</b> there): {found}"
+ALL_NOTEBOOKS = sorted(p for p in LESSONS.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+
+
+@pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=lambda p: str(p.relative_to(LESSONS)))
+def test_a_lesson_s_markup_is_what_its_learner_should_see(path):
+    """tools/lesson_markup.py finds nothing to change: nbval's marker is a cell tag, not an English
+    comment over the code; an edition's code cell with English a learner would read is folded
+    away; no bold shows its asterisks."""
+    changes = MARKUP["fix"](path, write=False)
+    assert not changes, f"run tools/lesson_markup.py: {changes}"
