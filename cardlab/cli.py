@@ -5,7 +5,8 @@ their rule sets and numbers of players: :mod:`cardlab.registry`).
 Exit status of ``check`` and ``replay``: 0 when every scenario holds, 1 when an expectation failed,
 2 when a file could not be used (or PATH is empty), 130 on Ctrl-C. Messages name the file, the place
 and the fault; there is never a traceback. ``check`` reads the files of a folder named ``quizzes``
-as quiz files (:func:`is_quiz_file`), and shows a file name a terminal would act on escaped
+as quiz files (:func:`is_quiz_file`) and those of a folder named ``try_it`` as a try-it table's
+instructions (:func:`is_instructions_file`), and shows a file name a terminal would act on escaped
 (:func:`shown_name`). ``simulate`` exits 0 once it has played every game, 2 with a one-line message for
 arguments it cannot run with (checked before any game is played: at most
 :data:`~cardlab.simulate.MAX_GAMES` games, at most :data:`MAX_WORKERS` workers, an ``--out`` that
@@ -39,6 +40,7 @@ from .simulate import CHUNK, MAX_GAMES, SimulationError, Tally, check_arguments,
 
 OK, FAILED, UNUSABLE = 0, 1, 2
 QUIZ_FOLDER = "quizzes"  # check reads the files of a folder so named as quizzes
+INSTRUCTIONS_FOLDER = "try_it"  # ... and those of a folder so named as a try-it table's instructions
 # An empty PATH (a shell variable left unset) would otherwise name the current folder.
 EMPTY_PATH = 'an empty PATH ("") names no file or folder: give a scenario or quiz file, or a folder of them'
 # Characters a terminal acts on instead of showing (control characters, which can move the cursor,
@@ -80,6 +82,25 @@ def _load_quiz(path) -> str | None:
         return str(exc)
     except Exception as exc:  # a bug must still not print a traceback at a teacher
         return f"{path}: internal error while reading the quiz ({type(exc).__name__}: {exc}); please report it"
+    return None
+
+
+def is_instructions_file(path) -> bool:
+    """Whether ``check`` reads ``path`` as a try-it table's instructions: one in a folder named
+    ``try_it``, where the lessons keep them (``durak/try_it/02.yaml``, :mod:`cardlab.widgets.instructions`)."""
+    return Path(path).parent.name == INSTRUCTIONS_FOLDER
+
+
+def _load_instructions(path) -> str | None:
+    """``None`` when the instructions file ``path`` can be used, else the one-line message saying why."""
+    from .widgets.instructions import instructions_of  # only where there are such files: it brings in the widgets
+
+    try:
+        instructions_of(Path(path))
+    except ValueError as exc:
+        return str(exc)
+    except Exception as exc:  # a bug must still not print a traceback at a teacher
+        return f"{path}: internal error while reading the instructions ({type(exc).__name__}: {exc}); please report it"
     return None
 
 
@@ -141,8 +162,8 @@ def check(paths: list[str], out=None, as_json: bool = False) -> int:
             if skipped:
                 print(_check_line(f, "error", message=f"{f}: {skipped}", as_json=as_json), file=out)
                 status = UNUSABLE
-            elif is_quiz_file(f):
-                error = _load_quiz(f)
+            elif is_quiz_file(f) or is_instructions_file(f):
+                error = _load_quiz(f) if is_quiz_file(f) else _load_instructions(f)
                 print(_check_line(f, "error" if error else "ok", message=error, as_json=as_json), file=out)
                 status = UNUSABLE if error else status
             else:
@@ -373,7 +394,7 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     p_check = sub.add_parser("check", help="replay every scenario, check every quiz, one line per file",
                              description="Replay every scenario and check every quiz file (the files of a "
-                             "folder named quizzes), one line per file. Exit status: 0 when all hold, 1 when "
+                             "folder named quizzes) and try-it instructions (of a folder named try_it), one line per file. Exit status: 0 when all hold, 1 when "
                              "an expectation failed, 2 when a file could not be used, 130 on Ctrl-C.")
     p_check.add_argument("paths", nargs="+", metavar="PATH", help="scenario or quiz files, or folders of them")
     p_check.add_argument("--json", action="store_true", help='one JSON object per file per line: {"path", '

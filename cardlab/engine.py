@@ -33,65 +33,10 @@ from dataclasses import fields as dataclass_fields
 from typing import Any, ClassVar, Iterable, NamedTuple
 
 from .cards import Card, CardError, StandIn, card, format_cards, parse_token, to_symbols
-from .i18n import N_, Message, _, current_language, n_, shorten, shown
+from .i18n import N_, Message, _, current_language, join, n_, p_, shorten, shown
+from .reasons import (CONTRACT_REASON_CODES, REASON_CODES, REASON_TITLES, REFUSAL_TEXT, Refusal,  # noqa: F401
+                      add_reason)
 from .registry import game_of
-
-# Reason codes of the contract (SCENARIOS.md) in their order of precedence (where several apply, the
-# first wins): what each means, and the short title a learner reads above the explanation ("Not your
-# turn: ..."). A game adds its own codes, for cases none of these covers, with add_reason.
-_REASONS: dict[str, tuple[str, str]] = {
-    "game_over": ("the game has ended", N_("The game is over")),
-    "not_allowed": ("this verb does not exist in this game, rule set or phase", N_("Not a move here")),
-    "passed": ("this player passed and may not play again until the table is cleared", N_("Passed already")),
-    "not_your_turn": ("this player may not act now", N_("Not your turn")),
-    "not_attacker": ("only an attacker may do this", N_("Only an attacker may do this")),
-    "not_defender": ("only the defender may do this", N_("Only the defender may do this")),
-    "not_in_hand": ("a named card is not in the player's hand", N_("Not in the hand")),
-    "cannot_pass": ("passing is not allowed here", N_("No passing here")),
-    "must_play": ("passing while a legal play exists", N_("You must play")),
-    "wrong_count": ("not the number of cards this rank hands over", N_("Wrong number of cards")),
-    "must_give_strongest": ("the lower player must hand over their strongest cards", N_("Give the strongest cards")),
-    "joker_alone": ("a joker may not be played on its own", N_("Not on its own")),
-    "invalid_combination": ("the cards form no playable combination", N_("Not a combination")),
-    "shape_mismatch": ("not the same number and kind of cards as the combination to beat",
-                       N_("Not the same kind of play")),
-    "suit_lock": ("breaks the suit lock", N_("The suits are locked")),
-    "not_stronger": ("same shape, but not stronger", N_("Not stronger")),
-    "not_one_higher": ("same kind, but not exactly one rank higher", N_("Not one rank higher")),
-    "attack_limit": ("the round already has as many attack cards as allowed", N_("No more attack cards")),
-    "rank_not_on_table": ("an added attack card's rank is not on the table", N_("That rank is not on the table")),
-    "cannot_beat": ("this card does not beat that attack card", N_("Does not beat it")),
-}
-CONTRACT_REASON_CODES: tuple[str, ...] = tuple(_REASONS)
-# Every code known now: the contract's, then those the games imported so far added (add_reason).
-REASON_CODES: dict[str, str] = {code: meaning for code, (meaning, _title) in _REASONS.items()}
-REASON_TITLES: dict[str, "Message"] = {code: _(title) for code, (_meaning, title) in _REASONS.items()}
-_REASON_CODE = re.compile(r"[a-z]+(?:_[a-z]+)*")
-
-
-def add_reason(code: str, meaning: str, title: str) -> None:
-    """Add a game's own reason code, for a case none of the contract's codes covers: its rules
-    module calls it when imported, so that :class:`Refusal`, :data:`REASON_CODES` and
-    :data:`REASON_TITLES` know the code from then on. ``code`` is lowercase words joined by ``_``;
-    ``meaning`` says in English when it applies; ``title`` is what a learner reads, marked with
-    ``N_``. Adding it again alike changes nothing; raises ``ValueError`` for a code written otherwise
-    or known with another meaning or title.
-
-    >>> add_reason("not_your_turn", "this player may not act now", "Not your turn")
-    >>> add_reason("not_your_turn", "someone else's turn", "Not your turn")
-    Traceback (most recent call last):
-    ...
-    ValueError: reason code 'not_your_turn' is already known with another meaning or title
-    """
-    if not isinstance(code, str) or not _REASON_CODE.fullmatch(code):
-        raise ValueError(f"a reason code is lowercase words joined by '_', not {reprlib.repr(code)}")
-    if code in REASON_CODES:
-        if REASON_CODES[code] != meaning or REASON_TITLES[code].msgid != title:
-            raise ValueError(f"reason code {code!r} is already known with another meaning or title")
-        return
-    REASON_CODES[code] = meaning
-    REASON_TITLES[code] = _(title)
-
 
 # The verbs of the scenario contract's verb table (SCENARIOS.md, steps). A game that lacks one
 # refuses it with not_allowed, explained by State.missing_verb; any other word is no action at all.
@@ -99,6 +44,30 @@ CONTRACT_VERBS = ("play", "pass", "give", "attack", "defend", "take", "done", "t
 
 # Seat letters, clockwise from the first player listed: A, B, C ...
 SEAT_LETTERS = "ABCDEFGH"
+
+
+# A joker after to_symbols: its code, and perhaps the card it stands for (BJ, RJ=10♥, BJ=9).
+_JOKER = re.compile(r"(?<![A-Za-z0-9_=])(BJ|RJ)(?:=((?:10|[2-9JQKA])[♠♥♦♣]?))?(?![A-Za-z0-9_=])")
+
+
+def joker_words(text: str) -> str:
+    """``text`` (cards already as 9♠: :func:`~cardlab.cards.to_symbols`) with each joker named
+    as a learner of the current language reads a card list: the codes ``BJ`` and ``RJ`` are what
+    one types, and the catalogs name the black and the red joker in each language (繁體中文 小王,
+    大王; 日本語 黒のジョーカー, 赤のジョーカー); English keeps the codes. A stand-in reads as the
+    joker and what it stands for (``BJ=9`` is 小王（當9）)."""
+    if "J" not in text:
+        return text
+
+    def name(found: re.Match) -> str:
+        # TRANSLATORS: a joker in a list of cards a learner reads; the codes BJ and RJ are typed only.
+        joker = p_("card list", "BJ") if found.group(1) == "BJ" else p_("card list", "RJ")
+        if found.group(2) is None:
+            return str(joker)
+        # TRANSLATORS: a joker standing in for a card, in a list of cards: "BJ=9" is the black joker as 9.
+        return str(p_("card list", "{joker}={card}", joker=joker, card=found.group(2)))
+
+    return _JOKER.sub(name, text)
 
 
 class Action(NamedTuple):
@@ -129,45 +98,6 @@ class Event(NamedTuple):
         return str(self.text)
 
 
-# A refusal as a learner reads it: its reason (the title and the explanation), then its reason code.
-# TRANSLATORS: {reason} is "Not your turn: It is 甲's turn.", {code} "(code: not_your_turn)".
-REFUSAL_TEXT = N_("{reason} {code}")
-
-
-@dataclass(frozen=True)
-class Refusal:
-    """Why an action is not allowed: a contract reason ``code`` and the ``explanation`` a learner
-    reads, written by the same check that applies the rule."""
-
-    code: str
-    explanation: str
-
-    def __post_init__(self):
-        if self.code not in REASON_CODES:
-            raise ValueError(f"unknown reason code {self.code!r}")
-
-    @property
-    def title(self) -> str:
-        """The short title a learner reads for this code (:data:`REASON_TITLES`): "Not your turn"."""
-        return REASON_TITLES[self.code]
-
-    def text(self) -> Message:
-        """The refusal as a learner reads it, in the current language: the title, the explanation,
-        and the reason code last, for teachers: ``"Not your turn: It is 甲's turn ... (code:
-        not_your_turn)"`` (:data:`REFUSAL_TEXT` of :meth:`reason` and :meth:`code_note`)."""
-        return _(REFUSAL_TEXT, reason=self.reason(), code=self.code_note())
-
-    def reason(self) -> Message:
-        """The title and the explanation: ``"Not your turn: It is 甲's turn ..."``."""
-        # TRANSLATORS: why an action is refused: its short title, then the explanation.
-        return _("{title}: {explanation}", title=self.title, explanation=self.explanation)
-
-    def code_note(self) -> Message:
-        """The reason code, as a refusal ends with it for teachers: ``"(code: not_your_turn)"``."""
-        # TRANSLATORS: read after a refusal, for teachers; {code} stays in English (not_your_turn).
-        return _("(code: {code})", code=self.code)
-
-
 class IllegalAction(ValueError):
     """The action is not allowed in this position. The position is unchanged."""
 
@@ -193,6 +123,28 @@ class NotationError(ValueError):
 
     def __str__(self) -> str:
         return f"{shorten(self.text)!r}: {self.reason}"
+
+
+class WrongCardCount(NotationError):
+    """An action that names more or fewer cards than its verb takes: ``verb`` and the number of
+    cards it names, ``got``, so that a learner can be told what to select instead
+    (:meth:`cardlab.game.Game.count_words`)."""
+
+    def __init__(self, text: str, reason: str, verb: str, got: int):
+        super().__init__(text, reason)
+        self.verb = verb
+        self.got = got
+
+    def __reduce__(self):
+        return (WrongCardCount, (self.text, self.reason, self.verb, self.got))
+
+
+def rules_word(rules) -> Message:
+    """A rule set (or its name) as a learner reads it, in the current language: the catalogs'
+    entry of the context "rule set" for its name (each game's spec lists its own,
+    :attr:`cardlab.game.Game.ruleset_names`), or the name itself where none is given. In English
+    the name is the rule set's own (``podkidnoy``); the name a learner types is always that one."""
+    return Message(rules if isinstance(rules, str) else rules.name, context="rule set")
 
 
 class DealError(ValueError):
@@ -497,7 +449,7 @@ class State:
                 else:
                     why = n_("'{verb}' takes at least {count} card, got {got}",
                              "'{verb}' takes at least {count} cards, got {got}", low, verb=verb, got=got)
-                raise NotationError(text or str(action), why)
+                raise WrongCardCount(text or str(action), why, verb, got)
         deck = self.deck_cards()
         for token in cards:
             if token.__class__ is Card and token in deck:  # the usual case, settled at once
@@ -507,7 +459,7 @@ class State:
                 raise NotationError(text or repr(action), _("{token} is not a card", token=repr(token)))
             if physical not in deck:
                 raise NotationError(text or str(action), _("{card} is not in the {rules} deck", card=physical,
-                                                            rules=self.rules.name))
+                                                            rules=rules_word(self.rules)))
 
     def missing_verb(self, verb: str) -> Refusal:
         """The refusal of ``verb``, a verb this game does not have (``attack`` in Gan Deng Yan,
@@ -591,9 +543,11 @@ class State:
         return f"{player} ({self.seat_letter(player)})"
 
     def learner_text(self, text: str) -> str:
-        """``text`` as a learner reads it: cards as ``9♠`` instead of ``S9``, and every player
-        name that is not plain ASCII followed by its seat letter (``甲 (A)``)."""
-        text = to_symbols(text)
+        """``text`` as a learner reads it: cards as ``9♠`` instead of ``S9``, jokers by their
+        name in the current language (:func:`joker_words`: ``BJ`` is 小王 in 繁體中文, and stays
+        ``BJ`` in English), and every player name that is not plain ASCII followed by its seat
+        letter (``甲 (A)``)."""
+        text = joker_words(to_symbols(text))
         names = [p for p in self.players if not p.isascii()]
         if names:
             # A name already followed by its seat letter is left alone, so the text can be read twice.
@@ -631,17 +585,25 @@ class State:
     def _repr_html_(self) -> str:
         return game_of(self).html(self)
 
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: str, typed: Mapping[str, str] | None = None) -> Action:
         """Parse ``"PLAYER VERB [CARD ...]"``. Raises :class:`NotationError` for an unknown player,
         a word that is no verb of this game nor of the contract (:data:`CONTRACT_VERBS`), a bad
         card, a card the deck does not hold, or a wrong number of cards. Whether the action is
         *allowed* is :meth:`check`'s business: a verb of the contract that this game lacks parses,
-        and is refused with ``not_allowed`` (:meth:`missing_verb`)."""
+        and is refused with ``not_allowed`` (:meth:`missing_verb`).
+
+        ``typed`` is the learner's path (a widget's move box, the referee): the words a learner
+        may type for each verb besides the verb itself, mapped to their verbs, in the order a
+        message lists them (matched as :meth:`typed_word` reads them) (a game's spec makes them in the
+        current language: :meth:`cardlab.game.Game.typed_verbs`). A word that is no verb is then
+        refused with those words listed. Scenario files never pass them: their verbs are the
+        contract's."""
         if not isinstance(text, str):
             raise NotationError(repr(text), _("an action is written as text: PLAYER VERB [CARDS]"))
         words = text.split()
         if len(words) < 2:
-            raise NotationError(text, _("an action is PLAYER VERB [CARDS], such as '甲 attack S8'"))
+            example = f"甲 {next(iter(typed))} S8" if typed else "甲 attack S8"
+            raise NotationError(text, _("an action is PLAYER VERB [CARDS], such as '{example}'", example=example))
         player, verb, *args = words
         player = unicodedata.normalize("NFC", player)
         if player not in self.players:
@@ -650,10 +612,15 @@ class State:
             seats = ", ".join(self.seat_label(p) for p in self.players)
             raise NotationError(text, _("no player named {player} (players: {seats})", player=shown(player),
                                         seats=seats))
+        if typed and verb.lower() not in self.VERBS and verb.lower() not in CONTRACT_VERBS:
+            verb = {self.typed_word(word): meant for word, meant in typed.items()}.get(self.typed_word(verb), verb)
         verb = verb.lower()
         if verb not in self.VERBS and verb not in CONTRACT_VERBS:
-            raise NotationError(text, _("{game} has no verb {verb} (verbs: {verbs})",
-                                        game=_(self.NAME) if self.NAME else self.game, verb=shown(verb),
+            game = _(self.NAME) if self.NAME else self.game
+            if typed:
+                raise NotationError(text, _("{game} has no move {verb}: type one of {words}", game=game,
+                                            verb=shown(verb), words=join(list(typed), "or")))
+            raise NotationError(text, _("{game} has no verb {verb} (verbs: {verbs})", game=game, verb=shown(verb),
                                         verbs=", ".join(self.VERBS)))
         try:
             cards = tuple(parse_token(a) for a in args)
@@ -662,6 +629,13 @@ class State:
         action = Action(player, verb, cards)
         self.validate(action, text)
         return action
+
+    @staticmethod
+    def typed_word(word: str) -> str:
+        """``word`` as the learner's words of :meth:`parse_action` are matched: in Unicode NFKC
+        (full-width letters as ASCII ones) and case folded, so ``ＰＡＳＳ``, ``Pass`` and ``pass``
+        are one word."""
+        return unicodedata.normalize("NFKC", word).casefold()
 
     def deck_cards(self) -> frozenset[Card]:
         """Every card of this game's deck. :meth:`validate` asks for it on every action, so a game

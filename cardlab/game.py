@@ -21,15 +21,16 @@ verdict, no matches.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Mapping
 
 from .cards import Card, format_cards, plain
-from .engine import Action, Match, State, View
-from .i18n import N_, Message, _, join, n_, semicolons, words
+from .engine import REASON_TITLES, Action, Match, State, View, rules_word
+from .i18n import N_, Later, Message, _, get_language, join, n_, semicolons, words
 from .svg import LastStep
 from .tablepicture import generic_svg
 
-__all__ = ["Game", "cards_words", "per_player", "stock_words", "top_words", "turn_words", "words", "yes_no"]
+__all__ = ["Game", "Verb", "cards_words", "per_player", "stock_words", "top_words", "turn_words", "words", "yes_no"]
 
 # The seats of a game dealt without names (new_game with players=None): 甲, 乙, 丙 ...
 SEAT_NAMES = "甲乙丙丁戊己庚辛"
@@ -71,6 +72,41 @@ def top_words(cards) -> Message:
     return _("the play to beat is {cards}", cards=cards_words(cards)) if cards else _("the table is clear")
 
 
+@dataclass(frozen=True)
+class Verb:
+    """A verb of a game as a learner meets it, each text in the current language whenever it is
+    read (a message, English text marked with ``N_``, or a mapping from language tags to text, as
+    :func:`~cardlab.i18n.words` takes them):
+
+    - ``label``: its button (``"Defend"``; 防守 in 繁體中文, 防ぐ in 日本語);
+    - ``word``: the verb in a sentence (``"you may defend or take"``); ``None``: the label;
+    - ``move``: a move made with it, with the placeholders ``{player}`` and ``{cards}`` (``"{player}
+      attack {cards}"``: in English the notation's order, so that "Step 3: 乙 attack 8♦" reads as it
+      did; 「{player}攻擊{cards}」 in 繁體中文); ``None``: the move in the notation;
+    - ``typed``: by language tag, the words a learner may type for it besides the verb itself,
+      its label and its word (``{"zh-TW": ("擋",)}``), the common words players type;
+    - ``select``: what to select when the move names too many or too few cards (``"To defend,
+      select the attack card and the card that beats it."``); ``None``: a sentence of its own made
+      from the word.
+
+    The verb a scenario file writes is the notation's, always (SCENARIOS.md); the rest is what a
+    learner reads and types."""
+
+    label: Any
+    word: Any = None
+    move: Any = None
+    typed: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    select: Any = None
+
+
+def _filled(message, **values) -> Message:
+    """``message`` (a sentence with placeholders and no values yet, as :func:`~cardlab.i18n.words`
+    gives it) with ``values``: a game keeps its sentences unfilled, and fills them for each move."""
+    if type(message) is Message:
+        return Message(message.msgid, values, message.plural, message.count, message.context)
+    return Later(lambda text: text.format_map(values), message)
+
+
 class Game:
     """A game's spec: what it is called, its rule sets, seats and verbs, what its scenario files may
     say, and the hooks the shared code calls. A game package subclasses it once (``class
@@ -85,8 +121,11 @@ class Game:
     - ``state_class`` and ``view_class``; ``rulesets`` (name -> rule set, each with ``name`` and
       ``description``), ``contract_rulesets`` (those the scenario contract lists: by default all);
       ``player_counts`` (rule set name -> (fewest, most)) and ``default_players``;
-    - ``verbs``: each verb and its button's label (as ``title``), in the order a player reads them;
-      ``reason_codes``: the reason codes the game's refusals use;
+    - ``verbs``: each verb and how a learner meets it, a :class:`Verb` (or only its button's label,
+      as ``title``), in the order a player reads them; ``reason_codes``: the reason codes the game's
+      refusals use; ``ruleset_names``: each rule set's name as a learner reads it (marked for the
+      catalogs with the context "rule set", read through :func:`~cardlab.engine.rules_word`: the name
+      a learner types stays the rule set's own);
     - ``deal_keys`` and ``expectations``: the keys of a scenario's ``deal`` and ``expect`` this game
       adds (the kind of value each takes, and for an expectation how to read it in a position);
       ``expectation_words``: how a replay says each expectation of its own in words;
@@ -107,6 +146,7 @@ class Game:
     player_counts: ClassVar[Mapping[str, tuple[int, int]]] = {}
     default_players: ClassVar[int] = 2
     verbs: ClassVar[Mapping[str, Any]] = {}
+    ruleset_names: ClassVar[Mapping[str, Any]] = {}
     reason_codes: ClassVar[frozenset[str]] = frozenset()
     deal_keys: ClassVar[Mapping[str, Any]] = {"hands": "hands", "seed": "int"}
     expectations: ClassVar[Mapping[str, tuple]] = {}
@@ -214,11 +254,69 @@ class Game:
         hand; a game adds cards it set aside itself."""
         return set(state.hands[seat])
 
+    def verb(self, verb: str) -> Verb:
+        """How a learner meets ``verb`` (:attr:`verbs`): its :class:`Verb`; a verb the game gives
+        only a label for, or none, has that label (or the verb with a capital) and nothing more."""
+        given = self.verbs.get(verb)
+        if isinstance(given, Verb):
+            return given
+        return Verb(given or verb.capitalize())
+
     def verb_label(self, verb: str) -> Message | str:
         """The label of ``verb``'s button, in the current language (:attr:`verbs`); the verb with a
         capital where the game gives none."""
-        label = self.verbs.get(verb)
-        return words(label) if label else verb.capitalize()
+        return words(self.verb(verb).label)
+
+    def verb_word(self, verb: str) -> Message | str:
+        """``verb`` in a sentence a learner reads, in the current language: "you may {defend} or
+        {take}" (the :class:`Verb`'s ``word``; the verb itself where the game gives none)."""
+        given = self.verbs.get(verb)
+        if not isinstance(given, Verb):
+            return verb
+        return words(given.word if given.word is not None else given.label)
+
+    def move_words(self, state, action: Action) -> Message | str:
+        """``action`` as a learner reads it, in the current language: 「乙攻擊S8」 ("乙 attack S8" in
+        English, the notation's order), its cards in the notation (a reader of the position writes
+        them as 8♠: :meth:`State.learner_text <cardlab.engine.State.learner_text>`); the notation
+        itself where the game gives the verb no move (:class:`Verb`)."""
+        move = self.verb(action.verb).move
+        if move is None:
+            return str(action)
+        return _filled(words(move), player=action.player, cards=format_cards(action.cards))
+
+    def typed_verbs(self, state) -> dict[str, str]:
+        """The words a learner may type in the current language for each verb of ``state``'s game
+        (a widget's move box, the referee), mapped to their verbs, as :meth:`State.parse_action
+        <cardlab.engine.State.parse_action>` takes them: each verb's word, its label and the words
+        its :class:`Verb` lists for the language (the verbs themselves are always understood)."""
+        typed: dict[str, str] = {}
+        seen = set()
+        for verb in state.VERBS:
+            given = self.verb(verb)
+            for word in (self.verb_word(verb), self.verb_label(verb), *given.typed.get(get_language(), ())):
+                key = state.typed_word(str(word))
+                if key not in seen and " " not in key:
+                    seen.add(key)
+                    typed[str(word)] = verb
+        return typed
+
+    def count_words(self, state, verb: str) -> Message:
+        """What a learner is told when a move of ``verb`` names too many or too few cards: the
+        :class:`Verb`'s ``select`` (``"To defend, select the attack card and the card that beats
+        it."``), or a sentence made from its word."""
+        select = self.verb(verb).select
+        if select is not None:
+            return words(select)
+        want = state.VERBS.get(verb, 0)
+        if (want if isinstance(want, int) else want[1]) == 0:
+            return _("To {verb}, name no cards.", verb=self.verb_word(verb))
+        return _("To {verb}, select the cards first.", verb=self.verb_word(verb))
+
+    def ruleset_name(self, rules) -> Message:
+        """A rule set (or its name) as a learner reads it, in the current language
+        (:attr:`ruleset_names`, :func:`~cardlab.engine.rules_word`)."""
+        return rules_word(rules)
 
     # --- the checklist --------------------------------------------------------------------------------
 
@@ -228,9 +326,10 @@ class Game:
         return [self.verdict(state, action)]
 
     def verdict(self, state, action: Action) -> tuple[Message, Message]:
-        """("So, is it legal?", "yes" or "no (code): explanation")."""
+        """("So, is it legal?", "yes" or "no: title. explanation"), the reason's title in the
+        words a learner reads (its code is for teachers: a scenario's ``reject``)."""
         refusal = state.check(action)
-        answer = _("yes") if refusal is None else _("no ({code}): {explanation}", code=refusal.code,
+        answer = _("yes") if refusal is None else _("no: {title}. {explanation}", title=REASON_TITLES[refusal.code],
                                                      explanation=refusal.explanation)
         return _("So, is it legal?"), answer
 

@@ -23,12 +23,14 @@ def table_talk(state: State) -> list[tuple[str, str]]:
     return game_of(state).table_talk(state)
 
 
-def ask(state: State, action: Action | str) -> list[tuple[str, str]]:
+def ask(state: State, action: Action | str, typed=None) -> list[tuple[str, str]]:
     """The game's checklist for one proposed action (written as an :class:`Action` or in the
-    notation); the last answer of the list is the engine's verdict on the action. Raises
-    :class:`~cardlab.engine.NotationError` for a move that does not parse or is not well formed."""
+    notation, its verb perhaps in the learner's words ``typed``, as
+    :meth:`~cardlab.engine.State.parse_action` takes them); the last answer of the list is the
+    engine's verdict on the action. Raises :class:`~cardlab.engine.NotationError` for a move that
+    does not parse or is not well formed."""
     if isinstance(action, str):
-        action = state.parse_action(action)
+        action = state.parse_action(action, typed=typed)
     else:
         state.validate(action)  # the checklists take the cards apart before the verdict does
     return game_of(state).checklist(state, action)

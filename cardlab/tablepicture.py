@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Iterable
 
 from .cards import RANK_NAMES, Card, StandIn
+from .engine import rules_word
 from .i18n import _, n_, p_, semicolons, words
 from .registry import game_of
 from .svg import (BACK_FILL, BOTTOM_H, CARD_H, CARD_W, FONT, HEADER_H, HIGHLIGHT, INK, LIFT, MIDDLE_H, MUTED, NORMAL_CARD,
@@ -491,7 +492,7 @@ def generic_svg(state, *, view: str = "teaching", seat: str | None = None, botto
     """Any game without a picture of its own: the seats and hands, and in the teaching view the
     first lines of the position's ``describe()`` text on the table."""
     title = game_of(state).title
-    header = _("{game} ({rules})", game=words(title) if title else state.game, rules=state.rules.name)
+    header = _("{game} ({rules})", game=words(title) if title else state.game, rules=rules_word(state.rules))
 
     def middle(band: Middle) -> str:
         if view != "teaching":

@@ -609,8 +609,29 @@ def test_a_translated_lesson_speaks_its_language_when_clicked(browser, lab, out_
         show_whole(stepper)
         stepper.get_by_role("button", name="下一步", exact=True).click()
         sync_api.expect(stepper.locator(".cardlab-counter")).to_contain_text("第1步")
-        sync_api.expect(stepper.locator(".cardlab-narration")).to_contain_text("第1步：甲 attack")
+        sync_api.expect(stepper.locator(".cardlab-narration")).to_contain_text("第1步：甲攻擊9♠")  # the button's word
         page.screenshot(path=str(out_dir / "zh_tw_lesson_stepped.png"))
+    finally:
+        page.context.close()
+
+
+# Every button of every cardlab widget on the page whose label does not fit it (drawn cut, 「存…」).
+CUT_BUTTONS = """() => [...document.querySelectorAll('[class*="cardlab-"] .jupyter-button')]
+    .filter(button => button.offsetParent !== null && button.scrollWidth > button.clientWidth + 1)
+    .map(button => button.textContent)"""
+
+
+@pytest.mark.parametrize("lesson", ["zh-TW/play.ipynb", "ja/play.ipynb"])
+def test_no_button_of_the_play_table_is_cut_at_its_language_s_label_lengths(browser, lab, out_dir, lesson):
+    """The play tables of the 繁體中文 and 日本語 editions at 1280×720: every button (the verbs, New
+    table, Hint, Save as scenario ...) shows its whole label."""
+    page = _open_lesson(browser, lab, lesson, ".cardlab-table")
+    try:
+        sync_api.expect(page.locator(".cardlab-table")).to_have_count(3)
+        for index in range(3):
+            show_whole(page.locator(".cardlab-table").nth(index))
+            assert page.evaluate(CUT_BUTTONS) == []
+        page.screenshot(path=str(out_dir / f"{lesson.split('/')[0]}_play_table.png"))
     finally:
         page.context.close()
 

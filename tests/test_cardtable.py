@@ -116,7 +116,7 @@ def test_the_enter_verb_is_the_card_verb_pressed_last_while_it_can_be_used():
     tryit.player = "乙"
     assert tryit.enter_verb == "defend"  # attack comes first, but 乙 cannot attack
     tryit.select("S6")
-    assert tryit.press("attack").endswith("(code: not_attacker)")
+    assert tryit.press("attack").startswith("Only an attacker may do this: ")
     assert tryit.enter_verb == "defend"  # attack was pressed last, but 乙 still cannot use it
     state = durak.from_deal("perevodnoy", ["A", "B", "C"], hands={"A": ["S8"], "B": ["H8", "S9"],
                             "C": ["S6", "S7", "SA"]}, trump="H", attacker="A")
@@ -126,7 +126,7 @@ def test_the_enter_verb_is_the_card_verb_pressed_last_while_it_can_be_used():
     box = tryit.widget
     assert tryit.enter_verb == "defend"
     tryit.select("S9")
-    assert tryit.press("transfer").endswith("(code: rank_not_on_table)")
+    assert tryit.press("transfer").startswith("That rank is not on the table: ")
     assert tryit.enter_verb == "transfer"  # pressed last, and B may still transfer
     assert buttons(box)["Transfer"].button_style == "primary" and buttons(box)["Defend"].button_style == ""
     tryit._picture.set_state({"selected": ["H8"]})
@@ -194,24 +194,26 @@ def test_every_reason_code_has_a_title_and_verdicts_lead_with_it():
     assert refusal.text() == "Not your turn: It is 甲's turn. (code: not_your_turn)"
     tryit = TryIt(ROUTE_A, at_step=2)
     tryit.select("C6")
-    assert tryit.press("attack", player="乙") == tryit.state.learner_text(
-        tryit.state.check(tryit.state.parse_action("乙 attack C6")).text())
+    refusal = tryit.state.check(tryit.state.parse_action("乙 attack C6"))
+    assert tryit.press("attack", player="乙") == tryit.state.learner_text(refusal.reason())  # no code: a tooltip
     tryit.widget
-    assert tryit._verdict_html.value.count('class="cardlab-code"') == 1
+    assert tryit._verdict_html.value.count(f'class="cardlab-refusal" data-code="{refusal.code}"') == 1
     assert not tryit.message.startswith("Refused")
 
 
 class CodesInBrackets(gettext.NullTranslations):
-    """A catalog that writes a refusal's code note its own way and has a line read like one."""
+    """A catalog that writes a refusal's code tooltip its own way and has a line read like one."""
 
-    WORDS = {"(code: {code})": "[{code}]", "Legal moves now:": "Legal moves now (see: not_your_turn):"}
+    WORDS = {"the reason code of the scenario contract: {code}": "[{code}]",
+             "Legal moves now:": "Legal moves now (see: not_your_turn):"}
 
     def gettext(self, message):
         return self.WORDS.get(message, message)
 
 
-def small_print(html: str) -> list[str]:
-    return re.findall(r'<small class="cardlab-code"[^>]*>(.*?)</small>', html)
+def code_tips(html: str) -> list[tuple[str, str]]:
+    """The refusals of a verdict: each one's code and its tooltip."""
+    return re.findall(r'class="cardlab-refusal" data-code="([^"]*)" title="([^"]*)"', html)
 
 
 def test_the_reason_code_is_drawn_from_the_refusal_never_read_out_of_the_text():
@@ -220,15 +222,16 @@ def test_the_reason_code_is_drawn_from_the_refusal_never_read_out_of_the_text():
         tryit.widget
         tryit.select("C6")
         refused = tryit.press("attack", player="乙")
-        assert refused.endswith("[not_attacker]") and small_print(tryit._verdict_html.value) == ["[not_attacker]"]
+        assert "not_attacker" not in refused  # the learner reads the reason; the code is the tooltip's
+        assert code_tips(tryit._verdict_html.value) == [("not_attacker", "[not_attacker]")]
         tryit.hint()  # a line that reads like a code note is not one
-        assert "(see: not_your_turn)" in tryit._verdict_html.value and small_print(tryit._verdict_html.value) == []
+        assert "(see: not_your_turn)" in tryit._verdict_html.value and code_tips(tryit._verdict_html.value) == []
         table = Table("durak", "podkidnoy", seed=1)
         table.widget
         table.select("D8", "D6")
         code = table.state.check(table.state.parse_action("甲 defend D8 D6")).code
         table.press("defend")
-        assert small_print(table._aside_html.value) == [f"[{code}]"] and small_print(table._verdict_html.value) == []
+        assert code_tips(table._aside_html.value) == [(code, f"[{code}]")] and code_tips(table._verdict_html.value) == []
 
 
 def test_the_game_table_is_a_card_table_of_its_own_not_a_try_it_with_half_switched_off():
@@ -257,7 +260,8 @@ def test_hint_and_all_hands_keep_the_account_of_the_bots_moves():
     assert "Step 1: 乙 (B) attack" in table._verdict_html.value and "All hands face up" in table._aside_html.value
     table.select("D6")
     refused = table.press("defend")
-    assert refused.startswith("Not an action") and table.message.startswith(str(account))
+    assert refused == "To defend, select the attack card and the card that beats it."
+    assert table.message.startswith(str(account))
 
 
 def test_the_game_table_takes_typed_moves_of_the_learners_seat_only():

@@ -56,6 +56,21 @@ def test_check_reads_the_files_of_a_quizzes_folder_as_quizzes(tmp_path, capsys):
     assert records[1]["message"].startswith(f"{tmp_path / 'quizzes' / '02.yaml'} (line 3, question 1): ")
 
 
+def test_check_reads_the_files_of_a_try_it_folder_as_a_try_it_tables_instructions(tmp_path, capsys):
+    """The lessons keep what to try beside each try-it table in try_it/NN.yaml: checking a lessons
+    folder reads them as instructions (a mapping from language tags to texts), not as scenarios."""
+    (tmp_path / "try_it").mkdir()
+    (tmp_path / "try_it" / "01.yaml").write_text("en: Select 9♠.\nzh-TW: 選9♠。\n", encoding="utf-8")
+    (tmp_path / "try_it" / "02.yaml").write_text("zh-TW: 選9♠。\n", encoding="utf-8")
+    (tmp_path / "try_it" / "03.yaml").write_text("en: Select 9♠.\nklingon: x\n", encoding="utf-8")
+    assert main(["check", str(tmp_path)]) == 2
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f"ok  {tmp_path / 'try_it' / '01.yaml'}"
+    assert lines[1].startswith(f"ERROR  {tmp_path / 'try_it' / '02.yaml'}") and "English text (en)" in lines[1]
+    assert lines[2].startswith(f"ERROR  {tmp_path / 'try_it' / '03.yaml'}") and "unknown language tag" in lines[2]
+    assert len(lines) == 3
+
+
 def test_a_quiz_outside_a_quizzes_folder_is_a_scenario_that_says_where_quizzes_go(tmp_path, capsys):
     (tmp_path / "quiz.yaml").write_text(QUIZ, encoding="utf-8")
     assert main(["check", str(tmp_path / "quiz.yaml")]) == 2

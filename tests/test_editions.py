@@ -7,6 +7,7 @@ links each edition's index (its language line)."""
 from __future__ import annotations
 
 import re
+import runpy
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -106,3 +107,26 @@ def test_a_lesson_is_linked_by_its_own_title(path):
                 links.append((page.name, text))
     wrong = [f"{page}: {text!r}" for page, text in links if text not in (title, _short(title))]
     assert not wrong, f"the lesson is titled {title!r}, but linked as " + ", ".join(wrong)
+
+
+
+MARKUP = runpy.run_path(str(LESSONS.parent / "tools" / "lesson_markup.py"))
+
+
+def test_the_asterisk_check_finds_bold_that_does_not_render():
+    literal_bold = MARKUP["literal_bold"]
+    assert literal_bold("乙として**2♣**を選び、**出す**を押します") == ["**2♣**"]
+    assert literal_bold("- **發牌：**莊家6張") == ["**發牌：**"]
+    assert literal_bold("press **Pass** now, 「**2♣**」 and <b>2♣</b>を") == []
+
+
+ALL_NOTEBOOKS = sorted(p for p in LESSONS.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+
+
+@pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=lambda p: str(p.relative_to(LESSONS)))
+def test_a_lesson_s_markup_is_what_its_learner_should_see(path):
+    """tools/lesson_markup.py finds nothing to change: nbval's marker is a cell tag, not an English
+    comment over the code; an edition's code cell with English a learner would read is folded
+    away; no bold shows its asterisks."""
+    changes = MARKUP["fix"](path, write=False)
+    assert not changes, f"run tools/lesson_markup.py: {changes}"

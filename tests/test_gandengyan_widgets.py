@@ -14,6 +14,7 @@ import yaml
 ipywidgets = pytest.importorskip("ipywidgets")
 
 from cardlab import parse_cards  # noqa: E402
+from cardlab.engine import REASON_TITLES  # noqa: E402
 from cardlab.gandengyan import RULESETS, readings, ruling  # noqa: E402
 from cardlab.gandengyan.widgets import ARTICLE_ROWS, PLAYS, BombCompare  # noqa: E402
 from cardlab.widgets import RUN_ME, Compare, Quiz, Stepper  # noqa: E402
@@ -87,13 +88,13 @@ def test_the_winner_is_the_articles_in_the_engines_words(compare, table, played)
         assert why in text  # the engine's own explanation, word for word
         assert (code is None) == (first == winner)
         if code is not None:
-            assert f"refused ({code}): {why}" in text
+            assert f"refused: {REASON_TITLES[code]}. {why}" in text and code not in text
 
 
 def test_an_answer_reads_that_way_round_the_other_way_and_the_winner(compare):
     assert compare.pick("S8 H8", "S5 H5 D5").splitlines() == [
         "Three 5s (5♠ 5♥ 5♦) on pair of 8s (8♠ 8♥): beats it: a bomb beats any ordinary play.",
-        "The other way round, pair of 8s (8♠ 8♥) on three 5s (5♠ 5♥ 5♦): refused (shape_mismatch): Only a "
+        "The other way round, pair of 8s (8♠ 8♥) on three 5s (5♠ 5♥ 5♦): refused: Not the same kind of play. Only a "
         "bigger bomb beats a bomb: three 5s (5♠ 5♥ 5♦) is on the table, and pair of 8s (8♠ 8♥) is no bomb; "
         "not even a 2 beats a bomb.",
         "Winner: three 5s (5♠ 5♥ 5♦)."]
@@ -113,7 +114,7 @@ def test_the_articles_table_row_by_row(compare):
 def test_one_list_at_a_time_and_swap(compare):
     assert compare.set_table("D8") == "Now choose the play to put on it."
     assert compare.set_played(PLAYS.index("C9")).splitlines()[-1] == "Winner: single 9 (9♣)."
-    assert compare.swap().splitlines()[0].startswith("Single 8 (8♦) on single 9 (9♣): refused (not_one_higher)")
+    assert compare.swap().splitlines()[0].startswith("Single 8 (8♦) on single 9 (9♣): refused: Not one rank higher.")
     assert repr(compare) == "<BombCompare yiqi: 16 plays; on the table: 9♣, played on it: 8♦>"
     compare.reset()
     assert compare.message == "" and compare.table is None and compare.played is None
@@ -131,9 +132,9 @@ def test_typed_plays_as_shown_and_in_any_order(compare):
 
 
 @pytest.mark.parametrize("typed, words", [
-    ("BJ", "refused (joker_alone): BJ is a joker on its own"),
-    ("BJ=9 RJ=9", "refused (joker_alone)"),
-    ("S5 H6", "refused (invalid_combination): 5♠ 6♥ is no combination"),
+    ("BJ", "refused: Not on its own. BJ is a joker on its own"),
+    ("BJ=9 RJ=9", "refused: Not on its own."),
+    ("S5 H6", "refused: Not a combination. 5♠ 6♥ is no combination"),
     ("SK SA S2", "a 2 is never part of a run"),
     ("S8 H9 BJ", "the jokers could stand for different ranks; write which with '=': 8♠ 9♥ BJ=7 or 8♠ 9♥ BJ=10"),
     ("S5 S5", "5♠ is named twice"),
@@ -153,7 +154,7 @@ def test_jj_has_no_joker_bomb_and_wild_cards_stand_in():
     jj = BombCompare(["S2 H2 D2 C2", "S4 H4 W1", "S3 H3 D3 C3"], rules="jj")
     assert jj.pick("S4 H4 W1", "S3 H3 D3 C3").splitlines()[-1] == "Winner: four 3s (3♠ 3♥ 3♦ 3♣)."
     assert "not a card of the jj deck" in jj.judge("S5", "BJ RJ")
-    assert "refused (joker_alone)" in jj.judge("S5", "W1 W2")
+    assert "refused: Not on its own." in jj.judge("S5", "W1 W2")
 
 
 def test_the_lists_are_checked():
@@ -232,7 +233,7 @@ def test_typing_and_the_articles_table(compare):
     assert compare._menus["played on it"].value is None  # 2♠ is not a listed play
     compare._typed["played on it"].value = "BJ"
     button(box, "Compare").click()
-    assert compare.message.startswith("The play played on it: refused (joker_alone)")
+    assert compare.message.startswith("The play played on it: refused: Not on its own.")
     button(box, "The article's table").click()
     assert "The article&#x27;s bomb table" in compare._verdict_html.value
 
@@ -267,7 +268,9 @@ def test_lesson_quizzes_load_and_legality_answers_are_the_engines(path):
             assert q["explanation"].startswith("Legal: " + " ".join(str(e.text) for e in events))
         else:
             assert q["answer"] == "Illegal"
-            assert q["explanation"].startswith(f"Illegal ({refusal.code}): {refusal.explanation}")
+            # named by the reason's title, as a learner reads it: the code is for teachers
+            title = str(refusal.title)
+            assert q["explanation"].startswith(f"Illegal ({title[0].lower()}{title[1:]}): {refusal.explanation}")
     raw = yaml.safe_load(path.read_text(encoding="utf-8"))
     assert len(raw) == len(quiz.questions) and (asked or path.name == "01.yaml")
 

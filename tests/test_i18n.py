@@ -200,7 +200,7 @@ SCENARIOS = sorted((ROOT / "lessons" / "scenarios").rglob("*.yaml"))
 # Daifugo rules in 繁體中文 write "Pass" (Pass後，要等清場才能再出); the Durak rules name the game
 # Durak (Durak傻瓜牌規則) and keep the variant's name "Throw-in Fool".
 # Gan Deng Yan's rules call the joker-free deck with wild cards the JJ version (JJ版).
-ARTICLE_WORDS = {"zh-TW": {"Pass", "Durak", "Throw-in", "Fool", "JJ"}, "ja": {"Throw-in", "Fool", "JJ"}}
+ARTICLE_WORDS = {"zh-TW": {"Pass", "Durak", "Podkidnoy", "Perevodnoy", "Throw-in", "Fool", "JJ"}, "ja": {"Throw-in", "Fool", "JJ"}}
 # JupyterLab's own menu, quoted as it reads in English too (the learner's JupyterLab may be in
 # English, and the 繁體中文 language pack leaves the menu bar in English).
 MENU_WORDS = {"Run", "All", "Cells"}
@@ -271,7 +271,8 @@ def test_a_whole_game_at_the_play_table_reads_only_in_the_learners_language(game
         table = Table(game, rules, players=players, seed=5, match=True)
         said = [table.status(), table.bots_move(), table.hint()]
         refused = refused_move(table)
-        said += [table.type_move(refused), table.type_move("nonsense")]
+        # What the learner typed is echoed as typed.
+        said += [table.type_move(refused), str(table.type_move("nonsense")).replace("'nonsense'", " ")]
         play_through(table, said, seed=5)
         said += [table.status(), table.score_table(), table.narration, table.next_game(), table.bots_move()]
         picture = html.unescape(re.sub(r"<[^>]*>", " ", table.picture()))

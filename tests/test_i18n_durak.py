@@ -271,6 +271,12 @@ def read_all():
         # The spec's own words: the verbs' buttons, and what its expectations confirm in a replay.
         for verb in DURAK.verbs:
             reader.check(f"the {verb} button", DURAK.verb_label(verb), state)
+            reader.check(f"the word {verb}", DURAK.verb_word(verb), state)
+            reader.check(f"what to select for {verb}", DURAK.count_words(state, verb), state)
+            cards = durak.DECK[:durak.State.VERBS[verb]]
+            reader.check(f"a move {verb}", DURAK.move_words(state, Action("甲", verb, cards)), state)
+        reader.check("a defence with three cards", DURAK.move_words(state, Action("甲", "defend", durak.DECK[:3])),
+                     state)
         for key, values in EXPECTED.items():
             for value in values:
                 reader.check(f"expectation {key}: {value}", DURAK.expectation_words[key](value), state)

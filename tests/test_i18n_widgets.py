@@ -336,7 +336,7 @@ def test_a_language_switch_between_two_steps_changes_the_next_narration_and_the_
     with pseudo_language():
         stepper.step()  # the next narration, and the labels from this update on
         first = stepper.narration.splitlines()[0]
-        assert first.startswith("Ｓｔｅｐ 2: 乙 defend") and english_words(first) == []
+        assert first.startswith("Ｓｔｅｐ 2: 乙 ｄｅｆｅｎｄ") and english_words(first) == []
         shown = labels(box)
         assert "Ｒｅｓｅｔ" in shown and "Ｓｔｅｐ" in shown and "Last" in shown
         assert all(english_words(text, allowed=["Last", "Home", "End"]) == [] for text in shown)
@@ -371,10 +371,11 @@ def test_tryit_verdicts_are_in_the_language_current_when_they_are_made():
         refused = tryit.press("attack", player="乙")
         refusal = state.check(state.parse_action("乙 attack C6"))
         assert english_words(without(refused, [refusal.explanation], state)) == [], refused
-        # the reason code in small print, in any language
-        ((tip, code),) = re.findall(r'class="cardlab-code"[^>]*title="([^"]*)">([^<]*)</small>',
+        # the reason code only in the reason's tooltip, for teachers
+        ((code, tip),) = re.findall(r'class="cardlab-refusal" data-code="([^"]*)" title="([^"]*)"',
                                     tryit._verdict_html.value)
-        assert english_words(tip) == [] and code == f"(ｃｏｄｅ: {refusal.code})"
+        assert code == refusal.code and tip.endswith(f": {refusal.code}") and english_words(tip) == []
+        assert refusal.code not in refused and refusal.code not in re.sub(r'"[^"]*"', "", tryit._verdict_html.value)
         legal = next(a for a in tryit.state.legal_actions() if a.cards)
         tryit.type_move(str(legal))
         assert english_words(tryit.undo()) == []
@@ -387,7 +388,7 @@ def test_tryit_verdicts_are_in_the_language_current_when_they_are_made():
     assert tryit.press("attack") == "Select a card first."  # English again
     tryit.select("C6")
     tryit.press("attack", player="乙")
-    assert ('title="the reason code of the scenario contract">(code: not_attacker)</small>'
+    assert ('data-code="not_attacker" title="the reason code of the scenario contract: not_attacker">'
             in tryit._verdict_html.value)
 
 
@@ -439,7 +440,7 @@ def test_a_replay_note_made_in_english_reads_in_the_language_read():
 
     scenario = loads(TRANSFER)
     state, note = replay(scenario, durak.RULESETS["podkidnoy"], 2)
-    assert str(note).startswith("Under podkidnoy, step 2 (B transfer H8) is refused (not_allowed)")
+    assert str(note).startswith("Under podkidnoy, step 2 (B transfer H8) is refused: Not a move here.")
     refusal = state.check(state.parse_action("B transfer H8"))
     with pseudo_language():
         assert english_words(without(note, [refusal.explanation]), allowed=NAMES) == []

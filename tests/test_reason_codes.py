@@ -78,11 +78,11 @@ def test_add_reason_refuses_a_badly_written_code_or_a_second_meaning(known_codes
     assert REASON_CODES["not_your_turn"] == "this player may not act now"
 
 
-def test_a_code_added_after_the_widgets_were_imported_is_shown_in_small_print(known_codes):
+def test_a_code_added_after_the_widgets_were_imported_is_shown_in_the_verdicts_tooltip(known_codes):
     from cardlab.widgets.acting import RefusalLine, verdict_html
 
     add_reason("not_face_up", "the named card lies face down", "Not face up")
     html = verdict_html(RefusalLine(Refusal("not_face_up", "8♠ lies face down.")), "refused")
     assert "Not face up: 8♠ lies face down." in html
-    assert '<small class="cardlab-code"' in html and "(code: not_face_up)</small>" in html
+    assert 'data-code="not_face_up"' in html and 'title="the reason code of the scenario contract: not_face_up"' in html
     assert engine.REASON_CODES is REASON_CODES  # the one table every module reads

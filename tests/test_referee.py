@@ -36,7 +36,7 @@ def test_ask_an_added_card_of_a_rank_not_on_the_table():
     answers = dict(referee.ask(state, "甲 attack SK"))
     assert answers["Is the rank of K♠ already on the table?"].startswith("no")
     assert answers["Is there room under the attack limit?"].startswith("1 of 6")
-    assert answers["So, is it legal?"].startswith("no (rank_not_on_table)")
+    assert answers["So, is it legal?"].startswith("no: That rank is not on the table.")
     legal = dict(referee.ask(state, "甲 attack D9"))
     assert legal["Is the rank of 9♦ already on the table?"] == "yes"
     assert legal["So, is it legal?"] == "yes"
@@ -46,7 +46,7 @@ def test_ask_a_defence_and_the_order_after_the_round():
     state = _after("defence_table.yaml", 1)  # 甲 attacked with S9, hearts trump
     answers = dict(referee.ask(state, "乙 defend S9 CA"))
     assert answers["Can A♣ beat 9♠?"].startswith("no:")
-    assert answers["So, is it legal?"].startswith("no (cannot_beat)")
+    assert answers["So, is it legal?"].startswith("no: Does not beat it.")
     legal = dict(referee.ask(state, "乙 defend S9 H6"))
     assert legal["Can 6♥ beat 9♠?"] == "yes"
     assert legal["When this round ends, who draws first?"].startswith("甲, then 乙")
@@ -76,8 +76,8 @@ def test_referee_widget_answers_and_reports_bad_input():
 
     ref = Referee(DURAK)
     assert repr(ref) == f"<Referee {len(list(DURAK.glob('*.yaml')))} worked examples in durak>"
-    assert ref.ask("route_a.yaml", 2, "甲 attack D6").splitlines()[-1].startswith("So, is it legal?  no (rank_not_on_table)")
-    assert "no verb 'atack'" in ref.ask("route_a.yaml", 2, "甲 atack D6")
+    assert ref.ask("route_a.yaml", 2, "甲 attack D6").splitlines()[-1].startswith("So, is it legal?  no: That rank is not on the table.")
+    assert "no move 'atack': type one of attack, defend" in ref.ask("route_a.yaml", 2, "甲 atack D6")
     ref.ask("route_a.yaml", 99, "甲 done")  # past the end: the end of the example
     assert ref.step == Stepper(DURAK / "route_a.yaml").total == 8  # counted as the stepper counts
     stepper = Stepper(DURAK / "route_a.yaml")
@@ -197,7 +197,7 @@ def test_enter_in_the_move_box_asks_and_the_step_box_has_its_own_line():
     ref.show("route_a.yaml", 2)
     assert ref._move_box.continuous_update is False  # the browser sends the value on Enter
     ref._move_box.value = "A attack D6"  # what Enter sends
-    assert "no (rank_not_on_table)" in ref._output.value and ref.move == "A attack D6"
+    assert "no: That rank is not on the table." in ref._output.value and ref.move == "A attack D6"
     menu, steps = view.children[:2]
     assert menu.children == (ref._file_menu,) and ref._step_box in steps.children
     assert ref._step_box.max == ref.last_step == 8 and "of 8" in ref._step_count.value
@@ -239,7 +239,7 @@ def test_a_transfer_to_a_player_holding_too_few_cards_has_no_room():
     assert answers["Is there room under the attack limit?"] == (
         "no: with this card 2 attack cards would face 丙, who holds only 1 card; a transfer may give the next "
         "player no more attack cards than they hold.")
-    assert answers["So, is it legal?"].startswith("no (attack_limit)")
+    assert answers["So, is it legal?"].startswith("no: No more attack cards.")
 
 
 def test_a_take_and_a_move_that_ends_the_round_answer_from_what_follows():
@@ -258,7 +258,7 @@ def test_a_take_and_a_move_that_ends_the_round_answer_from_what_follows():
 def test_a_refused_move_changes_nothing_the_answers_say():
     state = _after("perevodnoy_transfer.yaml", 1)
     refused = dict(referee.ask(state, "乙 transfer SQ"))
-    assert refused["So, is it legal?"].startswith("no (rank_not_on_table)")
+    assert refused["So, is it legal?"].startswith("no: That rank is not on the table.")
     assert refused["When this round ends, who draws first?"].startswith(
         "as things stand, since the move is refused: 甲, then 丙, then 乙")
     assert refused["And who attacks next?"].startswith(

@@ -4,6 +4,8 @@ game saved as a scenario that replays and checks ok."""
 
 from __future__ import annotations
 
+import re
+
 import io
 import html
 import re
@@ -65,7 +67,7 @@ def test_an_accepted_press_lets_the_bots_answer_and_a_refused_one_changes_nothin
     table2.select("D8", "C10")
     refused = table2.press("defend")
     assert refused.startswith("Step 4: 甲 (A) defend 8♦ 10♣ (refused)\nDoes not beat it: ")
-    assert refused.endswith("(code: cannot_beat)")
+    assert "cannot_beat" not in refused  # the code is for teachers: the saved step's reject
     assert table2.state.key() == before
     assert table2.selected  # the selection is kept after a refusal
     assert table2.scenario()["steps"][3] == {"do": "甲 defend D8 C10", "reject": "cannot_beat"}
@@ -112,8 +114,13 @@ def test_hint_asks_the_montecarlo_bot():
     table = Table("gandengyan", "yiqi", seed=2)
     table.bots_move()
     hint = table.hint()
-    assert hint.startswith("Hint: 甲 (A) leads ") and "(montecarlo: " in hint
+    assert hint.startswith("Hint: 甲 (A) leads ") and "montecarlo" not in hint and "rollouts" not in hint
+    box = table.widget  # the bot's reason, its numbers, for a teacher: the hint's tooltip
+    assert re.search(r'<div title="montecarlo: [^"]*rollouts', table._aside_html.value)
+    detailed = Table("gandengyan", "yiqi", seed=2).hint(details=True)
+    assert detailed.startswith(str(hint)) and "(montecarlo: average place " in detailed
     assert hint == Table("gandengyan", "yiqi", seed=2).hint()  # the same on every run
+    assert box is table.widget
     durak = Table("durak", "podkidnoy", seed=1)
     assert durak.hint().startswith("Nothing for you to do now. Waiting for 乙 (B).")
 

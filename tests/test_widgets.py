@@ -140,7 +140,10 @@ def test_stepper_narrates_the_refusal_at_step_3(stepper):
     position = after(2)
     refusal = position.check(position.parse_action("甲 attack D6"))
     assert refusal.code == "rank_not_on_table"
-    assert position.learner_text(f"Refused (rank_not_on_table): {refusal.explanation}") in stepper.narration
+    assert position.learner_text(f"Refused: That rank is not on the table. {refusal.explanation}") in stepper.narration
+    assert "rank_not_on_table" not in stepper.narration  # the code is the narration's tooltip, for teachers
+    stepper.widget
+    assert 'title="the reason code of the scenario contract: rank_not_on_table"' in stepper._narration.value
     assert position.learner_text(load(ROUTE_A).steps[2].note) in stepper.narration
     assert stepper.state == position  # the refused step changed nothing
 
@@ -212,8 +215,7 @@ def test_tryit_refuses_illegal_and_changes_nothing(tryit):
     tryit.select("SK")
     message = tryit.press("attack")
     refusal = before.check(before.parse_action("甲 attack SK"))
-    assert message == before.learner_text(f"That rank is not on the table: {refusal.explanation} "
-                                          "(code: rank_not_on_table)") == tryit.message
+    assert message == before.learner_text(f"That rank is not on the table: {refusal.explanation}") == tryit.message
     assert tryit.state == before
     assert tryit.selected == (card("SK"),)  # kept, so the learner can change it
     assert repr(tryit) == "<TryIt durak (podkidnoy) as 甲, selected: SK, moves: 0>"
@@ -243,14 +245,15 @@ def test_tryit_defend_takes_the_table_card_as_the_attack(tryit):
 def test_tryit_hot_seat_and_wrong_player(tryit):
     tryit.select("C6")
     assert tryit.press("attack", player="乙").startswith("Only an attacker may do this: ")
-    assert tryit.press("take", player="甲").endswith("(code: not_defender)")
+    assert tryit.press("take", player="甲").startswith("Only the defender may do this: ")
     assert tryit.player == "甲"
 
 
 def test_tryit_reports_a_malformed_action(tryit):
     tryit.select("S6", "D6")
-    assert tryit.press("attack") == "Not an action: 'attack' takes 1 card, got 2"
-    assert tryit.press("fly") == "Not an action: Durak has no verb 'fly' (verbs: attack, defend, take, done, transfer, swap)"
+    assert tryit.press("attack") == "To attack, select one card."
+    assert tryit.press("fly") == ("Not an action: Durak has no move 'fly': type one of attack, defend, take, done, "
+                                  "transfer or swap")
 
 
 def test_tryit_hint_lists_the_legal_actions(tryit):
@@ -271,7 +274,7 @@ def test_tryit_buttons(tryit):
     assert tryit.selected == (card("SK"),)
     named["Attack"].click()
     assert "That rank is not on the table: " in tryit._verdict_html.value
-    assert '<small class="cardlab-code"' in tryit._verdict_html.value  # the code in small print
+    assert 'data-code="rank_not_on_table"' in tryit._verdict_html.value  # the code in the tooltip
     table.set_state({"selected": ["D8"]})  # K♠ clicked again, then 8♦
     named["Attack"].click()
     assert "adds 8♦" in tryit._verdict_html.value and table.selected == []
@@ -300,7 +303,7 @@ def test_quiz_from_scenario_asks_the_reject_and_legal_steps():
     assert [q["answer"] for q in quiz.questions][:2] == ["Illegal", "Legal"]
     position = after(2)
     refusal = position.check(position.parse_action("甲 attack D6"))
-    assert quiz.questions[0]["explanation"] == f"Illegal (rank_not_on_table): {refusal.explanation}"
+    assert quiz.questions[0]["explanation"] == f"Illegal: That rank is not on the table. {refusal.explanation}"
     assert quiz.questions[1]["explanation"].startswith("Legal: 甲 adds K♠")
     assert quiz.questions[0]["state"] == position
 
@@ -309,13 +312,13 @@ def test_quiz_locks_an_answered_question_until_try_again():
     quiz = Quiz(Quiz.from_scenario(ROUTE_A).questions[:2])
     assert quiz.score == "0 of 2" and repr(quiz) == "<Quiz 2 questions, score 0 of 2>"
     wrong = quiz.answer(0, "Legal")
-    assert wrong.startswith("Not quite: the answer is Illegal. Illegal (rank_not_on_table)")
+    assert wrong.startswith("Not quite: the answer is Illegal. Illegal: That rank is not on the table.")
     assert quiz.answer(0, 1) == wrong and quiz.score == "0 of 2"  # locked: a second answer changes nothing
     assert quiz.answer(1, "Legal").startswith("Correct. Legal: 甲 (A) adds K♠")
     assert quiz.score == "1 of 2" and quiz.answered(0) and quiz.answered(1)
     quiz.reset()
     assert quiz.score == "0 of 2" and not quiz.answered(0)
-    assert quiz.answer(0, 1).startswith("Correct. Illegal (rank_not_on_table)")
+    assert quiz.answer(0, 1).startswith("Correct. Illegal: That rank is not on the table.")
     assert repr(quiz) == "<Quiz 2 questions, score 1 of 2>"
 
 
@@ -401,7 +404,7 @@ def test_compare_replays_a_scenario_under_each_rule_set(tmp_path):
     at_two = Compare(scenario, "podkidnoy", "perevodnoy", at_step=2)
     assert at_two.states[0] == at_one.states[0]  # podkidnoy refuses the transfer: stays before it
     (note,) = at_two.notes
-    assert note.startswith("Under podkidnoy, step 2 (B transfer H8) is refused (not_allowed)")
+    assert note.startswith("Under podkidnoy, step 2 (B transfer H8) is refused: Not a move here.")
     # A step that only checks is not counted: the note names the step as the stepper shows it.
     checked = loads(TRANSFER.replace("  - A attack S8\n", "  - A attack S8\n  - expect: {defender: B}\n"))
     assert Stepper(checked).total == 2

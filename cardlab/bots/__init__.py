@@ -31,11 +31,11 @@ import random
 import time
 
 from ..engine import Action, State, View
-from ..i18n import Message, _
+from ..i18n import Message, _, p_
 from ..registry import game_of
 
-__all__ = ["BOTS", "DEFAULT_BUDGET", "Bot", "MonteCarloBot", "RandomBot", "SimpleBot", "make_bot", "next_actor",
-           "play", "play_out"]
+__all__ = ["BOTS", "BOT_NAMES", "DEFAULT_BUDGET", "Bot", "MonteCarloBot", "RandomBot", "SimpleBot", "make_bot", "next_actor",
+           "bot_word", "play", "play_out"]
 
 MAX_DECISIONS = 20_000
 SAMPLE_TRIES = 20  # deals tried for one that agrees with the view (View.consistent_sample)
@@ -63,12 +63,18 @@ class Bot:
     def explain(self, view: View) -> Message:
         """What the bot would play and why: the event text of the action (what the engine says
         when it is played, in a position consistent with the view) and the bot's reason, read in
-        the current language."""
+        the current language (:meth:`advise`, in one sentence)."""
+        move, why = self.advise(view)
+        # TRANSLATORS: a bot's advice: what it would play, then the bot's name and its reason.
+        return _("{action} ({why})", action=move, why=why)
+
+    def advise(self, view: View) -> tuple[Message | str, Message]:
+        """What the bot would play, as the engine says it when it is played (in a position
+        consistent with the view), and apart from it the bot's name and its reason, which a
+        teacher reads ("montecarlo: average place 1.50 ..."), each in the current language."""
         action, reason = self.decide(view)
-        # TRANSLATORS: a bot's advice: what it would play, the bot's name (random, simple,
-        # montecarlo) and its reason.
-        return _("{action} ({bot}: {reason})", action=action_text(view, action, self.rng), bot=self.name,
-                 reason=reason)
+        # TRANSLATORS: a bot's reason: its name (random, simple, montecarlo) and why.
+        return action_text(view, action, self.rng), _("{bot}: {reason}", bot=bot_word(self.name), reason=reason)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed})"
@@ -77,10 +83,10 @@ class Bot:
 def action_text(view: View, action: Action, rng: random.Random) -> str:
     """The engine's sentence for ``action`` in the view's position: the text of the first event
     it makes, played in a sampled position (only the seat's own move is told, nothing sampled).
-    The action in the notation when the game cannot sample a position."""
+    The move in words (the game's ``move_words``) when the game cannot sample a position."""
     state = view.consistent_sample(rng)
     if state is None or not state.is_legal(action):
-        return str(action)
+        return game_of(view).move_words(view, action)
     return state.apply(action)[0].text
 
 
@@ -243,6 +249,14 @@ def play(state: State, bots, seed: int = 0):
 
 
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "simple": SimpleBot, "montecarlo": MonteCarloBot}
+# Each bot's name as a learner reads it (in English its own name, as one types it).
+BOT_NAMES = {"random": p_("bot", "random"), "simple": p_("bot", "simple"), "montecarlo": p_("bot", "montecarlo")}
+
+
+def bot_word(name: str) -> Message | str:
+    """A bot's name as a learner reads it in the current language (:data:`BOT_NAMES`); a bot of
+    another name as it is."""
+    return BOT_NAMES.get(name, name)
 
 
 def make_bot(name: str, seed: int = 0, **options) -> Bot:

@@ -35,7 +35,7 @@ adds the seat letters.
 from __future__ import annotations
 
 from ..cards import SUIT_SYMBOLS, format_cards, parse_cards, sort_cards, to_symbols
-from ..engine import Action
+from ..engine import Action, rules_word
 from ..i18n import Later, Lines, Message, _, commas, n_, ors, p_, semicolons, sentences
 from ..referee import as_things_stand
 from ..registry import game_of
@@ -139,7 +139,7 @@ def _deck_answer(state) -> Message:
 def _blind_answer(state) -> Message:
     rules = state.rules
     if not rules.blind_cards:
-        return _("no: under {rules} every card is dealt.", rules=rules.name)
+        return _("no: under {rules} every card is dealt.", rules=rules_word(rules))
     values = dict(series=_series(rules), games=rules.games_per_set)
     if state.blind:
         return n_("yes: {count} card, never a joker, set aside unseen before the deal and kept out for the whole "
@@ -216,7 +216,7 @@ FORBIDDEN_SAMPLES = ((_("a play holding a joker"), "S9 BJ"), (_("a play holding 
 
 def _forbidden_answer(rules) -> Message:
     if not rules.forbidden_finishes:
-        return _("none: under {rules} any last play is a clean finish.", rules=rules.name)
+        return _("none: under {rules} any last play is a clean finish.", rules=rules_word(rules))
     rows = []
     for label, text in FORBIDDEN_SAMPLES:
         play = _sample(text, rules)
@@ -238,7 +238,7 @@ def _forbidden_answer(rules) -> Message:
 def _lock_answer(state) -> Message:
     rules = state.rules
     if not rules.suit_lock:
-        return _("no: under {rules} suits never bind.", rules=rules.name)
+        return _("no: under {rules} suits never bind.", rules=rules_word(rules))
     if state.lock:
         return _("yes: when two plays in a row, with no clear between, use exactly the same suits, every play until "
                  "the next clear must use those suits; a play holding a joker never starts one, but may stand in for "
@@ -253,7 +253,7 @@ def _spade_three_answer(rules) -> Message:
         return _("yes: the lone 3♠ beats the lone joker, even under a suit lock, and clears the table; it does not "
                  "answer the two jokers played together.")
     if not rules.has_jokers:
-        return _("no: {rules} plays without jokers.", rules=rules.name)
+        return _("no: {rules} plays without jokers.", rules=rules_word(rules))
     return _("no.")
 
 
@@ -284,7 +284,7 @@ def _exchange_answer(state) -> Message:
 def _miyako_answer(state) -> Message:
     rules = state.rules
     if not rules.miyako_ochi:
-        return _("no: under {rules} the places are simply the order of going out.", rules=rules.name)
+        return _("no: under {rules} the places are simply the order of going out.", rules=rules_word(rules))
     rule = _("if another player goes out cleanly first, the previous 大富豪 (daifugo) is out at once and ranks below "
              "every other player except those who go out by a forbidden finish: 大貧民 (daihinmin) when nobody "
              "does, one place higher for each who does. A forbidden finish never brings the 大富豪 down")
@@ -422,7 +422,7 @@ def _ask_play(state, action: Action) -> list[tuple[Message, Message]]:
 
     # 3. Suit lock?
     if not rules.suit_lock:
-        lock = _("no: {rules} has no suit lock.", rules=rules.name)
+        lock = _("no: {rules} has no suit lock.", rules=rules_word(rules))
     elif state.lock:
         suits = _suits(state.lock)
         if returned:
@@ -457,7 +457,7 @@ def _ask_play(state, action: Action) -> list[tuple[Message, Message]]:
     else:
         if 8 in play.ranks:
             why_not = _("under {rules} only a single 8 or a group of 8s cuts; a sequence holding an 8 does not",
-                        rules=rules.name)
+                        rules=rules_word(rules))
         else:
             why_not = _("it holds no 8")
         clears = _("no: {why}.", why=why_not)
@@ -472,7 +472,7 @@ def _ask_play(state, action: Action) -> list[tuple[Message, Message]]:
         answers.append((question, _("no: the play is refused, so it is no finish at all.")))
         return answers
     if not rules.forbidden_finishes:
-        finish = _("no: {rules} has no forbidden finishes, so any last play is a clean finish.", rules=rules.name)
+        finish = _("no: {rules} has no forbidden finishes, so any last play is a clean finish.", rules=rules_word(rules))
     else:
         reasons = forbidden_finish(play, rules, revolution, cut)
         if reasons:

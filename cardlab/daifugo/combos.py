@@ -14,7 +14,7 @@ from operator import attrgetter
 from typing import Iterable
 
 from ..cards import RANK_NAMES, SUIT_SYMBOLS, SUITS, Card, StandIn, card, format_cards
-from ..engine import Refusal
+from ..engine import Refusal, rules_word
 from ..i18n import Message, _
 from .rules import JOKER, ORDER, PLACE, DaifugoRules, order_text, rank_text, strength
 
@@ -207,7 +207,7 @@ def _sequences(tokens, naturals, stand_ins, rules) -> tuple[list[Play], str | Me
     fixed: dict[int, object] = {}
     for t in naturals + stand_ins:
         if t.rank == 2 and not rules.twos_in_sequences:
-            return [], _("a 2 never sits in a sequence under {rules}", rules=rules.name)
+            return [], _("a 2 never sits in a sequence under {rules}", rules=rules_word(rules))
         if isinstance(t, StandIn) and t.suit not in (None, suit):
             return [], _("{stand_in} is not of the sequence's suit ({suit})", stand_in=t, suit=SUIT_SYMBOLS[suit])
         if PLACE[t.rank] in fixed:
@@ -230,13 +230,13 @@ def _sequences(tokens, naturals, stand_ins, rules) -> tuple[list[Play], str | Me
         no_two = rules.top_place < PLACE[2] and highest - lowest < n
         if free and no_two:
             gap = _("its cards do not run in unbroken order, even with {count} joker(s) filling in (a 2 may "
-                    "not extend a sequence under {rules})", count=len(free), rules=rules.name)
+                    "not extend a sequence under {rules})", count=len(free), rules=rules_word(rules))
         elif free:
             gap = _("its cards do not run in unbroken order, even with {count} joker(s) filling in",
                     count=len(free))
         elif no_two:
             gap = _("its cards do not run in unbroken order (a 2 may not extend a sequence under {rules})",
-                    rules=rules.name)
+                    rules=rules_word(rules))
         else:
             gap = _("its cards do not run in unbroken order")
         return [], gap

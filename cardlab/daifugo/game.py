@@ -4,7 +4,7 @@ of this package's modules answers each of its hooks."""
 from __future__ import annotations
 
 from ..cards import SUIT_SYMBOLS
-from ..game import Game, per_player, top_words, turn_words, yes_no
+from ..game import Game, Verb, per_player, top_words, turn_words, yes_no
 from ..i18n import N_, Later, _, commas, p_, worded
 from . import DEAL_KEYS, DEFAULT_PLAYERS, EXPECTATIONS, PLAYER_COUNTS, inapplicable_expectation
 from .bot import rule_of_thumb
@@ -40,8 +40,21 @@ class DaifugoGame(Game):
     rulesets = RULESETS
     player_counts = PLAYER_COUNTS
     default_players = DEFAULT_PLAYERS
-    verbs = {"play": p_("verb button", "Play"), "pass": p_("verb button", "Pass"),
-             "give": p_("verb button", "Give")}
+    # The verbs as a learner meets them: the buttons (Pass as article 000 writes it in Chinese), the
+    # words of a sentence and of a move, and what players type for them besides those.
+    verbs = {
+        "play": Verb(p_("daifugo verb button", "Play"), p_("daifugo verb", "play"),
+                     p_("daifugo move", "{player} play {cards}"),
+                     {"zh-TW": ("出", "跟", "跟牌", "首出"), "ja": ("出", "返す")},
+                     p_("daifugo select", "To play, select the cards of your combination.")),
+        "pass": Verb(p_("daifugo verb button", "Pass"), p_("daifugo verb", "pass"), p_("daifugo move", "{player} pass"),
+                     {"zh-TW": ("過", "不出", "不要"), "ja": ("ぱす", "出さない")}),
+        "give": Verb(p_("daifugo verb button", "Give"), p_("daifugo verb", "give"),
+                     p_("daifugo move", "{player} give {cards}"),
+                     {"zh-TW": ("交", "給", "交回", "交牌"), "ja": ("献上", "献上する", "返す")},
+                     p_("daifugo select", "To give, select the cards you hand over.")),
+    }
+    ruleset_names = {"jdf": p_("rule set", "jdf"), "yeeqia": p_("rule set", "yeeqia")}
     reason_codes = REASON_CODES_USED
     deal_keys = DEAL_KEYS
     expectations = EXPECTATIONS

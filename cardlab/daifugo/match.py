@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..engine import rule_set
+from ..engine import rule_set, rules_word
 from ..i18n import Message, _, commas, p_
 from .rules import RANK_TITLES, RULESETS, TITLES_READ, DaifugoRules
 from .state import DaifugoState, _players, new_game
@@ -67,7 +67,7 @@ class Match:
         (read in the current language)."""
         if self.rules.games_per_set == 4:
             return _("{rules} set", rules="jdf")
-        return _("{rules} match", rules=self.rules.name)
+        return _("{rules} match", rules=rules_word(self.rules))
 
     @property
     def number(self) -> int:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..cards import Card, StandIn
+from ..cards import SUIT_SYMBOLS, Card, StandIn
+from ..engine import rules_word
 from ..i18n import Message, _, commas, p_
 from ..svg import (MUTED, PAD, LastStep, highlight_set, play_names, stand_in_symbol, svg_document, text_width,
                    top_row)
@@ -73,7 +74,7 @@ def _tags(state, p: str) -> list[Message]:
 
 def _facts(state) -> list[Message | str]:
     """The facts over the table: the game and rule set, the revolution, the lock, the exchange, the end."""
-    facts = [_("Daifugo ({rules})", rules=state.rules.name)]
+    facts = [_("Daifugo ({rules})", rules=rules_word(state.rules))]
     if state.revolution:
         facts.append(p_("picture", "revolution"))
     if state.lock:

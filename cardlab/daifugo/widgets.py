@@ -21,6 +21,7 @@ from html import escape
 from typing import Iterable
 
 from ..cards import CardError, parse_cards, plain, to_symbols
+from ..engine import rules_word
 from ..i18n import Later, Lines, Message, _, ors, p_, semicolons
 from ..svg import HIGHLIGHT, jokers_equal
 from ..widgets import ACCEPTED, INFO, REFUSED, VERDICT_COLOURS, lines_html, still_html, Widget
@@ -113,8 +114,8 @@ class FinishGrid(Widget):
             return _("forbidden finish (反則上がり): {reasons}.", reasons=semicolons(reasons))
         if not self.rules.forbidden_finishes:
             if first:
-                return _("Clean finish: {rules} has no forbidden finishes.", rules=self.rules.name)
-            return _("clean finish: {rules} has no forbidden finishes.", rules=self.rules.name)
+                return _("Clean finish: {rules} has no forbidden finishes.", rules=rules_word(self.rules))
+            return _("clean finish: {rules} has no forbidden finishes.", rules=rules_word(self.rules))
         if first:
             return _("Clean finish: no forbidden-finish rule applies to it.")
         return _("clean finish: no forbidden-finish rule applies to it.")

@@ -15,6 +15,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..cards import SUIT_SYMBOLS, format_cards, sort_cards, to_symbols
+from ..engine import rules_word
 from ..i18n import Later, Message, _, ands, commas, n_, p_, semicolons
 from .rules import JOKER, ORDER, RANK_TITLES, RANK_WORDS, a_rank, order_text, strength
 
@@ -227,7 +228,7 @@ def game_over_text(result: dict[str, str], points: dict[str, int]) -> Message:
 def position_text(state) -> Message:
     """``state`` as plain text, one fact a line (a message, read in the current language)."""
     suits = suits_text(state.lock)
-    name = state.rules.name
+    name = rules_word(state.rules)
     if state.revolution and state.lock:
         head = _("daifugo ({rules}); revolution in force; suit lock {suits}", rules=name, suits=suits)
     elif state.revolution:

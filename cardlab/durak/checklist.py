@@ -4,7 +4,7 @@ for a given position by the engine itself, so its answers are the rules it appli
 from __future__ import annotations
 
 from ..cards import SUIT_SYMBOLS
-from ..engine import Action
+from ..engine import Action, rules_word
 from ..i18n import Message, _, n_, sentences
 from ..referee import as_things_stand
 from ..registry import game_of
@@ -25,7 +25,7 @@ def table_talk(state) -> list[tuple[Message, Message]]:
         trump = _("{suit} {symbol}, shown by the last card dealt.", **suit)
     if first_cap < MAX_ATTACK:
         limit = _("at most {cap} ({rules}), and never more than the defender holds when the round begins.",
-                  cap=first_cap, rules=rules.name)
+                  cap=first_cap, rules=rules_word(rules))
     else:
         limit = _("at most {cap}, and never more than the defender holds when the round begins.", cap=first_cap)
     return [
@@ -39,7 +39,7 @@ def table_talk(state) -> list[tuple[Message, Message]]:
          if rules.trump_six_swap else _("no")),
         (_("May the defender transfer the attack?"),
          _("yes (perevodnoy): with a card of the attacked rank while nothing is beaten")
-         if rules.transfer else _("no: {rules} has no transfers", rules=rules.name)),
+         if rules.transfer else _("no: {rules} has no transfers", rules=rules_word(rules))),
     ]
 
 

@@ -4,7 +4,7 @@ this package's modules answers each of its hooks."""
 from __future__ import annotations
 
 from ..cards import SUIT_SYMBOLS
-from ..game import Game, cards_words, stock_words, yes_no
+from ..game import Game, Verb, cards_words, stock_words, yes_no
 from ..i18n import N_, _, n_, p_
 from . import DEAL_KEYS, EXPECTATIONS
 from .bot import rule_of_thumb
@@ -41,11 +41,30 @@ class DurakGame(Game):
     rulesets = RULESETS
     player_counts = PLAYER_COUNTS
     default_players = DEFAULT_PLAYERS
-    # The verbs' buttons, in the current language; a learner who types a move uses the verb itself
-    # (attack, defend ...), which each button's tooltip shows.
-    verbs = {"attack": p_("verb button", "Attack"), "defend": p_("verb button", "Defend"),
-             "take": p_("verb button", "Take"), "done": p_("verb button", "Done"),
-             "transfer": p_("verb button", "Transfer"), "swap": p_("verb button", "Swap")}
+    # The verbs as a learner meets them: the buttons, the words of a sentence and of a move, and
+    # what players type for them besides those (a learner may type the button's word, or the verb).
+    verbs = {
+        "attack": Verb(p_("durak verb button", "Attack"), p_("durak verb", "attack"),
+                       p_("durak move", "{player} attack {cards}"),
+                       {"zh-TW": ("攻", "出", "出牌", "追加"), "ja": ("攻める", "出す", "追加")},
+                       p_("durak select", "To attack, select one card.")),
+        "defend": Verb(p_("durak verb button", "Defend"), p_("durak verb", "defend"),
+                       p_("durak move", "{player} defend {cards}"),
+                       {"zh-TW": ("擋", "防", "擋住"), "ja": ("防御", "守る", "守備")},
+                       p_("durak select", "To defend, select the attack card and the card that beats it.")),
+        "take": Verb(p_("durak verb button", "Take"), p_("durak verb", "take"), p_("durak move", "{player} take"),
+                     {"zh-TW": ("收", "收牌", "收回"), "ja": ("取る", "引取る")}),
+        "done": Verb(p_("durak verb button", "Done"), p_("durak verb", "done"), p_("durak move", "{player} done"),
+                     {"zh-TW": ("停止", "不追加", "完成"), "ja": ("終わり", "ストップ", "追加しない")}),
+        "transfer": Verb(p_("durak verb button", "Transfer"), p_("durak verb", "transfer"),
+                         p_("durak move", "{player} transfer {cards}"),
+                         {"zh-TW": ("轉", "轉移攻擊"), "ja": ("転送", "受け流し")},
+                         p_("durak select", "To transfer, select one card of the attack's rank.")),
+        "swap": Verb(p_("durak verb button", "Swap"), p_("durak verb", "swap"), p_("durak move", "{player} swap"),
+                     {"zh-TW": ("換", "換牌"), "ja": ("入れ替え", "入れ替える", "交換する")}),
+    }
+    ruleset_names = {"podkidnoy": p_("rule set", "podkidnoy"), "throw-in-fool": p_("rule set", "throw-in-fool"),
+                     "perevodnoy": p_("rule set", "perevodnoy")}
     reason_codes = REASON_CODES_USED
     deal_keys = DEAL_KEYS
     expectations = EXPECTATIONS
@@ -81,6 +100,14 @@ class DurakGame(Game):
         """The hands, the stock, the table (attacks and defences) and the discard pile."""
         return [*(c for p in state.players for c in state.hands[p]), *state.stock, *state.attacks,
                 *(d for d in state.defences if d is not None), *state.discard]
+
+    def move_words(self, state: DurakState, action):
+        """A defence names the attack card and the card that beats it: 「乙用J♦擋住8♦」 ("乙 defend 8♦
+        J♦" in English, the notation's order)."""
+        if action.verb == "defend" and len(action.cards) == 2:
+            attack, card = (str(c) for c in action.cards)
+            return p_("durak move", "{player} defend {attack} {card}", player=action.player, attack=attack, card=card)
+        return super().move_words(state, action)
 
     def deal_spec(self, state: DurakState) -> dict:
         """The hands, the stock, the trump and the attacker."""

@@ -7,6 +7,7 @@ the table a move may name."""
 from __future__ import annotations
 
 from ..cards import SUIT_SYMBOLS, Card
+from ..engine import rules_word
 from ..i18n import n_, p_
 from ..svg import CARD_H, CARD_W, MUTED, LastStep, suit_colour, suit_shape
 from ..tablepicture import FADED, Mark, Middle, swept_cards, swept_mark, table_svg
@@ -96,7 +97,7 @@ def durak_table_svg(state, *, view: str = "teaching", seat: str | None = None, b
         over = str(p_("picture", "game over: {player} is the durak", player=state.seat_label(state.loser))
                    if state.loser else p_("picture", "game over: a draw"))
         facts.append(over)
-    header = " · ".join([str(p_("picture", "Durak ({rules})", rules=state.rules.name)), facts[0]])
+    header = " · ".join([str(p_("picture", "Durak ({rules})", rules=rules_word(state.rules))), facts[0]])
     marks = [Mark(facts[1], suit_colour(trump, four_colour))]  # its words have the suit's symbol
     if state.over:
         caption = over
@@ -166,7 +167,7 @@ def durak_table_svg(state, *, view: str = "teaching", seat: str | None = None, b
     table = "; ".join(str(p_("picture", "{attack} beaten by {defence}", attack=a.name, defence=d.name) if d
                           else p_("picture", "{attack} open", attack=a.name))
                       for a, d in zip(state.attacks, state.defences)) or str(p_("picture: the table", "empty"))
-    about = dict(rules=state.rules.name, facts=", ".join(facts), caption=caption, table=table,
+    about = dict(rules=rules_word(state.rules), facts=", ".join(facts), caption=caption, table=table,
                  stock=len(state.stock), discard=len(state.discard))
     if state.stock:
         summary = str(p_("picture", "durak table, {rules}: {facts}; {caption}; table: {table}; stock {stock}, "

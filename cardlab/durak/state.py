@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..cards import SUIT_NAMES, Card, card
 from ..engine import (Action, DealError, Event, Refusal, State, View, check_cards_unique, deal_cards, deal_hands,
-                      deal_random, player_names, rule_set, view_class)
+                      deal_random, player_names, rule_set, rules_word, view_class)
 from ..i18n import N_, Message, _, commas, n_
 from .moves import beats, clockwise, first_attacker, holds, index_of, moves_of, rank_order
 from .rules import DECK, DECK_SET, HAND_SIZE, RULESETS, DurakRules
@@ -283,7 +283,7 @@ class DurakState(State):
     def _check_transfer(self, player, cards):
         if not self.rules.transfer:
             return Refusal("not_allowed", _("Transferring an attack exists only in perevodnoy, not in {rules}.",
-                                            rules=self.rules.name))
+                                            rules=rules_word(self.rules)))
         if player != self.defender:
             return Refusal("not_defender", _("Only the defender, {defender}, may transfer.", defender=self.defender))
         if self.taking:
@@ -314,7 +314,7 @@ class DurakState(State):
 
     def _check_swap(self, player, cards):
         if not self.rules.trump_six_swap:
-            return Refusal("not_allowed", _("{rules} has no trump-six swap.", rules=self.rules.name))
+            return Refusal("not_allowed", _("{rules} has no trump-six swap.", rules=rules_word(self.rules)))
         six = self._six
         if six not in self.hands[player]:
             return Refusal("not_in_hand", _("{player} does not hold the six of trumps ({card}).", player=player,

@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..cards import SUIT_SYMBOLS, Card, format_cards, sort_cards
+from ..engine import rules_word
 from ..i18n import Message, _, ands, chain, n_, p_
 from .rules import MAX_ATTACK
 
@@ -153,12 +154,12 @@ def limit_text(count: int, limit: int, cap: int, defender: str, rules: str) -> M
     cap_cards = n_("{count} attack card", "{count} attack cards", cap)
     if cap < MAX_ATTACK:
         # TRANSLATORS: {cap} is a number of attack cards in words ("5 attack cards"); {rules} is the
-        # rule set's name (throw-in-fool), kept as it is.
+        # rule set's name as the catalogs give it (context "rule set").
         return n_("The round already has {count} attack card and may not have more: a round has at most "
                   "{cap} in the first round of the game under {rules}. Beaten attack cards count too.",
                   "The round already has {count} attack cards and may not have more: a round has at most "
                   "{cap} in the first round of the game under {rules}. Beaten attack cards count too.", count,
-                  cap=cap_cards, rules=rules)
+                  cap=cap_cards, rules=rules_word(rules))
     return n_("The round already has {count} attack card and may not have more: a round has at most {cap}. "
               "Beaten attack cards count too.",
               "The round already has {count} attack cards and may not have more: a round has at most {cap}. "
@@ -214,7 +215,7 @@ def priority_text(main: str, others: list[str], count: int, limit: int, main_don
 
 def position_text(state) -> str:
     """``state`` as plain text, one fact a line, in the current language (put into words now)."""
-    facts = dict(rules=state.rules.name, round=state.round_no, symbol=SUIT_SYMBOLS[state.trump],
+    facts = dict(rules=rules_word(state.rules), round=state.round_no, symbol=SUIT_SYMBOLS[state.trump],
                  suit=SUIT_WORDS[state.trump], stock=len(state.stock), discard=len(state.discard))
     if state.stock:
         # TRANSLATORS: the first line of a position in words; {rules} is the rule set's name, kept as

@@ -5,7 +5,7 @@ given position by the engine itself, so its answers are the rules it applies."""
 
 from __future__ import annotations
 
-from ..engine import Action
+from ..engine import Action, rules_word
 from ..i18n import Message, _, chain, commas, join, n_, semicolons
 from ..registry import game_of
 from .combos import PAIR, SINGLE, answers_text, kind_words, readings, resolve, ruling
@@ -38,7 +38,7 @@ def table_talk(state) -> list[tuple[Message, Message]]:
     dealt = n_("{count} card", "{count} cards", rules.hand_size)
     stock = n_("{count} card", "{count} cards", len(state.stock))
     return [
-        (_("Which version are we playing?"), _("{rules}: {title}.", rules=rules.name, title=_(rules.title))),
+        (_("Which version are we playing?"), _("{rules}: {title}.", rules=rules_word(rules), title=_(rules.title))),
         (_("How many cards, and which?"), deck),
         (_("Who deals and leads?"), n_("{dealer} deals: {count} card to the dealer, {dealt} to every other "
                                        "player, the rest is the stock ({stock} here); {leader} leads, then play "
@@ -182,7 +182,7 @@ def _ask_pass(state, action: Action) -> list[tuple[Message, Message]]:
         must = (_("yes (有出必出): {player} could play {cards}.", player=player, cards=plays[0].shown) if plays
                 else _("no: {player} cannot follow, so passing is the only choice.", player=player))
     else:
-        must = _("no: under {rules} a player may pass even when able to play.", rules=state.rules.name)
+        must = _("no: under {rules} a player may pass even when able to play.", rules=rules_word(state.rules))
     answers.append((_("Must {player} play?", player=player), must))
     # Whether the pass ends the round is asked of the position it leaves (performed on a copy);
     # once it has, the draw is in what the engine did.

@@ -3,7 +3,7 @@ which of this package's modules answers each of its hooks."""
 
 from __future__ import annotations
 
-from ..game import Game, stock_words, top_words, turn_words
+from ..game import Game, Verb, stock_words, top_words, turn_words
 from ..i18n import N_, _, p_
 from . import DEAL_KEYS, DEFAULT_PLAYERS, EXPECTATIONS, PLAYER_COUNTS
 from .bot import alternatives, rule_of_thumb
@@ -32,7 +32,19 @@ class GanDengYanGame(Game):
     rulesets = RULESETS
     player_counts = PLAYER_COUNTS
     default_players = DEFAULT_PLAYERS
-    verbs = {"play": p_("verb button", "Play"), "pass": p_("verb button", "Pass")}
+    # The verbs as a learner meets them: the buttons (Pass is 不出, as article 001 says it), the words
+    # of a sentence and of a move, and what players type for them besides those.
+    verbs = {
+        "play": Verb(p_("gandengyan verb button", "Play"), p_("gandengyan verb", "play"),
+                     p_("gandengyan move", "{player} play {cards}"),
+                     {"zh-TW": ("出", "接", "接牌", "領出", "壓"), "ja": ("出", "返す")},
+                     p_("gandengyan select", "To play, select the cards of your combination.")),
+        "pass": Verb(p_("gandengyan verb button", "Pass"), p_("gandengyan verb", "pass"),
+                     p_("gandengyan move", "{player} pass"),
+                     {"zh-TW": ("過", "不要"), "ja": ("ぱす", "出さない")}),
+    }
+    ruleset_names = {"yiqi": p_("rule set", "yiqi"), "yiqi-single-draw": p_("rule set", "yiqi-single-draw"),
+                     "jj": p_("rule set", "jj")}
     reason_codes = REASON_CODES_USED
     deal_keys = DEAL_KEYS
     expectations = EXPECTATIONS

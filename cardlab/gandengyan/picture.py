@@ -8,6 +8,7 @@ Every word is read in the current language when the picture is drawn."""
 from __future__ import annotations
 
 from ..cards import Card
+from ..engine import rules_word
 from ..i18n import Message, _, commas, p_
 from ..svg import CARD_H, CARD_W, MUTED, LastStep, play_names, text_width
 from ..tablepicture import TEXT, Mark, Middle, climbing_round, table_svg
@@ -66,7 +67,7 @@ def gandengyan_svg(state, *, view: str = "teaching", seat: str | None = None, bo
     the round so far, its earlier plays small and in order (the climb 3-4-5-6) and the play to
     beat in full with who played it (each stand-in marked "as 4"), and who passed since the last
     play; the round ``last`` swept off the table, and why."""
-    facts = [_("Gan Deng Yan ({rules})", rules=state.rules.name), _("stock {count}", count=len(state.stock))]
+    facts = [_("Gan Deng Yan ({rules})", rules=rules_word(state.rules)), _("stock {count}", count=len(state.stock))]
     if state.over:
         facts.append(_("game over: {player} wins", player=state.seat_label(state.winner)) if state.winner
                      else _("game over: no winner"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..cards import Card, deck_set
 from ..engine import (Action, DealError, Event, IllegalAction, Refusal, State, View,
                       check_cards_unique, deal_cards, deal_hands, deal_random, player_name, player_names,
-                      rule_set, view_class)
+                      rule_set, rules_word, view_class)
 from ..i18n import N_, _, join, n_, semicolons
 from .combos import Play, alone_text, can_lead, legal_plays, resolve, ruling, show, token_text
 from .rules import RULESETS, GanDengYanRules, in_order
@@ -184,11 +184,11 @@ class GanDengYanState(State):
                                                "{player} could follow {top} with {plays} ({count} play in all).",
                                                "Under {rules} a player who can follow must play (有出必出): "
                                                "{player} could follow {top} with {plays} ({count} plays in all).",
-                                               len(plays), rules=self.rules.name, player=player, top=top.shown,
+                                               len(plays), rules=rules_word(self.rules), player=player, top=top.shown,
                                                plays=join(plays[:3], "or")))
             if plays:
                 return Refusal("must_play", _("Under {rules} a player who can follow must play (有出必出): "
-                                              "{player} could follow {top} with {plays}.", rules=self.rules.name,
+                                              "{player} could follow {top} with {plays}.", rules=rules_word(self.rules),
                                               player=player, top=top.shown, plays=join(plays, "or")))
         return None
 

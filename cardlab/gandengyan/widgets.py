@@ -24,6 +24,7 @@ from html import escape
 from typing import Iterable
 
 from ..cards import CardError, StandIn, deck_set, parse_cards, plain
+from ..engine import REASON_TITLES, rules_word
 from ..i18n import N_, Capital, Lines, Message, _, ors, p_, semicolons
 from ..svg import LABEL, MUTED, PAD, placed, stand_in_symbol, svg_document, svg_text, text_width
 from ..widgets import ACCEPTED, INFO, REFUSED, VERDICT_COLOURS, Widget, lines_html, still_html
@@ -96,10 +97,10 @@ class BombCompare(Widget):
             if named.count(c) > 1:
                 return None, _("{card} is named twice; there is only one {card}", card=c.symbol)
             if c not in deck_set(self.rules.deck_name):
-                return None, _("{card} is not a card of the {rules} deck", card=c.symbol, rules=self.rules.name)
+                return None, _("{card} is not a card of the {rules} deck", card=c.symbol, rules=rules_word(self.rules))
         plays, refusal = readings(tokens, self.rules)
         if refusal is not None:
-            return None, _("refused ({code}): {why}", code=refusal.code, why=refusal.explanation)
+            return None, _("refused: {title}. {why}", title=refusal.title, why=refusal.explanation)
         if len(plays) > 1:
             options = ors(show(p.cards) for p in plays)
             return None, _("the {wilds} could stand for different ranks; write which with '=': {options}",
@@ -112,12 +113,13 @@ class BombCompare(Widget):
         return ruling(played, table)[0] is None
 
     def line(self, played: Play, table: Play) -> Message:
-        """``played`` put on ``table``, in one line: beats it and why, or refused with the reason
-        code and the engine's explanation."""
+        """``played`` put on ``table``, in one line: beats it and why, or refused with the reason's
+        title and the engine's explanation (its code is for teachers: a scenario's ``reject``)."""
         code, why = ruling(played, table)
         if code is None:
             return _("{played} on {table}: beats it: {why}.", played=played, table=table, why=why)
-        return _("{played} on {table}: refused ({code}): {why}", played=played, table=table, code=code, why=why)
+        return _("{played} on {table}: refused: {title}. {why}", played=played, table=table,
+                 title=REASON_TITLES[code], why=why)
 
     def explain(self, table: Play, played: Play) -> Message:
         """The answer the learner reads for ``played`` put on ``table``: that way round, the other

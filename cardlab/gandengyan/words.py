@@ -4,6 +4,7 @@ read. The words of the plays (their names, why one beats another) are those of :
 from __future__ import annotations
 
 from ..cards import format_cards
+from ..engine import rules_word
 from ..i18n import _, commas, n_, p_, semicolons
 from .rules import in_order
 
@@ -27,6 +28,6 @@ def position_text(state) -> str:
         lines.append(_("table: {play} ({cards}) by {player}", play=top.name(), cards=format_cards(top.cards),
                        player=state.last_player) if top else _("table: empty, any type leads"))
         lines.append(_("turn: {player}", player=state.turn))
-    head = _("gandengyan ({rules}); stock {stock}, cleared {cleared}", rules=state.rules.name,
+    head = _("gandengyan ({rules}); stock {stock}, cleared {cleared}", rules=rules_word(state.rules),
              stock=len(state.stock), cleared=len(state.pile))
     return "\n".join([str(head)] + [f"  {line}" for line in lines])

@@ -5,7 +5,7 @@ words a learner reads.
 
 from __future__ import annotations
 
-from ..engine import State
+from ..engine import REASON_TITLES, State
 from ..game import cards_words, per_player, yes_no
 from ..i18n import N_, Message, _, commas, n_, semicolons, worded
 from ..registry import all_games, game_of
@@ -24,11 +24,25 @@ _EXPECTATION_WORDS = {
     "finished": lambda ps: (_("out so far, in order: {players}", players=commas(ps)) if ps
                             else _("nobody is out yet")),
     "over": yes_no(N_("the game is over"), N_("the game goes on")),
-    "legal": lambda items: semicolons([_("{action} would be allowed", action=text) for _a, text, _c in items]),
-    "illegal": lambda items: semicolons([_("{action} would be refused ({code})", action=text, code=code) if code
-                                       else _("{action} would be refused", action=text)
-                                       for _a, text, code in items]),
+    "legal": lambda items: _moves_words("legal", items, None),
+    "illegal": lambda items: _moves_words("illegal", items, None),
 }
+
+
+def _moves_words(key: str, items, state: State | None) -> Message:
+    """``legal`` or ``illegal``: each move in words a learner reads (the game's ``move_words``: in
+    English as the file writes it), a refused one with its reason's title (the reason code is the
+    file's, for teachers)."""
+    said = []
+    for action, text, code in items:
+        move = text if state is None else game_of(state).move_words(state, action)
+        if key == "legal":
+            said.append(_("{action} would be allowed", action=move))
+        elif code:
+            said.append(_("{action} would be refused: {title}", action=move, title=REASON_TITLES[code]))
+        else:
+            said.append(_("{action} would be refused", action=move))
+    return semicolons(said)
 
 
 def expectation_words(key: str, value, state: State | None = None) -> Message | str:
@@ -40,6 +54,8 @@ def expectation_words(key: str, value, state: State | None = None) -> Message | 
     them (its ``words``: 局 under Daifugo's web rules). A key cardlab has no words for reads as the
     file writes it."""
     spec = None if state is None else game_of(state)
+    if key in ("legal", "illegal"):
+        return _moves_words(key, value, state)
     if key == "result" and spec is not None and value:
         return semicolons([_("{player} is {rank}", player=p, rank=spec.place_word(state, rank))
                            for p, rank in value.items()])

@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..engine import Event, IllegalAction, State
-from ..i18n import _
 from ..registry import game_of
 from .reading import Lines, show_value
 from .validation import ExpectedCards, Scenario, Step
@@ -36,8 +35,7 @@ class StepOutcome:
         English)."""
         parts = [e.text for e in self.events]
         if self.refusal is not None:
-            parts.append(_("Refused ({code}): {explanation}", code=self.refusal.code,
-                           explanation=self.refusal.explanation))
+            parts.append(self.refusal.refusal.refused())
         if self.step.note_text is not None:
             parts.append(self.step.note_text)
         return Lines(parts)

@@ -7,16 +7,20 @@ the readings of jokers and wild cards, a button for each verb, Enter on the card
 the notation, and the verdict. Each table adds its own: who may act, what a verdict says and where,
 and the controls around them.
 
-A refused action's verdict keeps the engine's :class:`~cardlab.engine.Refusal` (:class:`RefusalLine`),
-so that the reason code is drawn from it, in small print with a tooltip for teachers."""
+A refused action's verdict keeps the engine's :class:`~cardlab.engine.Refusal` (:class:`RefusalLine`):
+the learner reads its reason (title and explanation), and a teacher finds its reason code in the
+reason's tooltip.
+
+A learner names a move as the buttons do: a move typed in the move box may use the words of the
+current language for its verb (the game's :meth:`~cardlab.game.Game.typed_verbs`: 攻擊, 防守, 擋 ...;
+the verbs of the notation too), and a move that is not one is explained in those words."""
 
 from __future__ import annotations
 
-import string
 from html import escape
 
 from ..cards import Card, StandIn, format_cards, parse_token, plain
-from ..engine import REFUSAL_TEXT, Action, NotationError, Refusal, State
+from ..engine import Action, NotationError, Refusal, State, WrongCardCount
 from ..i18n import N_, Lines, Message, _, p_, shown
 from ..registry import game_of
 from ..svg import LastStep, last_step, state_svg
@@ -36,8 +40,9 @@ def takes_cards(state: State, verb: str) -> bool:
 
 
 class RefusalLine(Message):
-    """A refused action's verdict line, as the learner reads it (:meth:`Refusal.text
-    <cardlab.engine.Refusal.text>`), keeping the refusal itself for the verdict's picture
+    """A refused action's verdict line, as the learner reads it (:meth:`Refusal.reason
+    <cardlab.engine.Refusal.reason>`: its title and explanation, never the reason code), keeping
+    the refusal itself for the verdict's picture, where its code is a tooltip
     (:func:`verdict_html`)."""
 
     __slots__ = ("refusal",)
@@ -47,26 +52,22 @@ class RefusalLine(Message):
         self.refusal = refusal
 
     def __str__(self) -> str:
-        return str(self.refusal.text())
+        return str(self.refusal.reason())
 
     def __reduce__(self):
         return (RefusalLine, (self.refusal,))
 
 
-def _fill(template: str, **markup: str) -> str:
-    """``template`` (a message's text, its placeholders unfilled) as HTML: its own words escaped,
-    each ``{name}`` filled with ``markup[name]``."""
-    return "".join(escape(words) + ("" if name is None else markup[name])
-                   for words, name, _spec, _conversion in string.Formatter().parse(template))
+def code_tip(code: str) -> str:
+    """The tooltip that tells a teacher a refusal's reason code (``not_stronger``), as an HTML
+    attribute value: the code is the scenario contract's, written in a scenario's ``reject``."""
+    return escape(str(_("the reason code of the scenario contract: {code}", code=code)), quote=True)
 
 
 def _refusal_html(refusal: Refusal, learner) -> str:
-    """The refusal's line as HTML: its reason, then its code in small print with a tooltip for
-    teachers."""
-    tip = escape(str(_("the reason code of the scenario contract")), quote=True)
-    code = (f'<small class="cardlab-code" style="color:#666666" title="{tip}">'
-            f'{escape(learner(str(refusal.code_note())))}</small>')
-    return _fill(str(_(REFUSAL_TEXT)), reason=escape(learner(str(refusal.reason()))), code=code)
+    """The refusal's line as HTML: its reason, the reason code in its tooltip for teachers."""
+    return (f'<span class="cardlab-refusal" data-code="{escape(refusal.code, quote=True)}" '
+            f'title="{code_tip(refusal.code)}">{escape(learner(str(refusal.reason())))}</span>')
 
 
 def _holds_refusal(text) -> bool:
@@ -240,31 +241,39 @@ class ActingTable(SizedWidget):
             raise WidgetError(f"the verb must be text, such as {example}, not {shown(verb)}")
 
     def _typed(self, text: str) -> str:
-        """``text`` with the seat being played put first when it starts with a verb."""
+        """``text`` with the seat being played put first when it does not start with a player (a
+        name or a seat letter): the move box is the seat's, and a learner types the verb first."""
         if not isinstance(text, str):
             raise WidgetError(f"a typed move must be text, such as {shown(self.typing_example() or 'A take')}, "
                               f"not {shown(text)}")
         words = text.split()
-        if words and words[0].lower() in self._state.VERBS:
+        if words and words[0] not in self._state.players and self._state._seat_from_letter(words[0]) is None:
             return f"{self._player} {text}"
         return text
 
     def typing_example(self) -> str:
-        """An example for the text box, written as a learner types it (``"A attack S8"``): the seat
-        being played, a verb it may use now, and the first card of its hand, so that the example
-        shows how a move is written without giving away which move to make."""
+        """An example for the text box, written as a learner types it (``"A attack S8"``; 「A 攻擊 S8」
+        in 繁體中文): the seat being played, the word of a verb it may use now, and the first card of
+        its hand, so that the example shows how a move is written without giving away which move
+        to make."""
         actions = [a for a in self._state.legal_actions() if a.player == self._player]
         if not actions:
             return ""
         verb = next((a.verb for a in actions if a.cards), actions[0].verb)
-        hand = game_of(self._state).hand_order(self._state, self._state.hands[self._player])
+        spec = game_of(self._state)
+        hand = spec.hand_order(self._state, self._state.hands[self._player])
         cards = [str(hand[0])] if hand and takes_cards(self._state, verb) else []
-        return " ".join([self._state.seat_letter(self._player), verb, *cards])
+        return " ".join([self._state.seat_letter(self._player), str(spec.verb_word(verb)), *cards])
 
     def _parse(self, text: str) -> tuple[Action | None, Message | None]:
-        """The action written ``text``, or why it is not one."""
+        """The action written ``text`` (its verb in the notation or in the learner's words), or
+        why it is not one, as a learner is told it: a move naming too many or too few cards says
+        what to select (:meth:`~cardlab.game.Game.count_words`)."""
+        spec = game_of(self._state)
         try:
-            return self._state.parse_action(text), None
+            return self._state.parse_action(text, typed=spec.typed_verbs(self._state)), None
+        except WrongCardCount as exc:
+            return None, spec.count_words(self._state, exc.verb)
         except NotationError as exc:
             return None, _("Not an action: {reason}", reason=exc.reason)
 
@@ -350,13 +359,14 @@ class ActingTable(SizedWidget):
         self.verbs = self._state.verbs()
         self._forget_labels(getattr(self, "_verb_button", {}).values())
         self._verb_button = {}
+        spec = game_of(self._state)
         for verb in self.verbs:
-            # TRANSLATORS: a verb button's tooltip; {verb} is the verb as a move is typed (attack, play).
-            what = (_("{verb} with the selected cards", verb=verb) if takes_cards(self._state, verb)
-                    else _("{verb} (no cards)", verb=verb))
+            word = spec.verb_word(verb)
+            # TRANSLATORS: a verb button's tooltip; {verb} is the verb as a sentence names it (attack, play).
+            what = (_("{verb} with the selected cards", verb=word) if takes_cards(self._state, verb)
+                    else _("{verb} (no cards)", verb=word))
             button = ipw.Button(layout=ipw.Layout(width="auto"))
-            # The game's label (a learner who types a move uses the verb itself, as the tooltip shows).
-            self._label(button, "description", game_of(self._state).verb_label(verb))
+            self._label(button, "description", spec.verb_label(verb))
             self._label(button, "tooltip", what)
             button.on_click(lambda _button, verb=verb: self._on_verb(verb))
             self._verb_button[verb] = button

@@ -158,9 +158,11 @@ def replay(scenario: Scenario, rules, at_step: int | None) -> tuple[State, Messa
             continue
         refusal = state.check(step.action)
         if refusal is not None:
-            return state, _("Under {rules}, step {number} ({move}) is refused ({code}): {explanation} Shown: the "
-                            "position before it.", rules=rules.name, number=number, move=step.text,
-                            code=refusal.code, explanation=refusal.explanation)
+            spec = scenario.spec
+            return state, _("Under {rules}, step {number} ({move}) is refused: {title}. {explanation} Shown: the "
+                            "position before it.", rules=spec.ruleset_name(rules), number=number,
+                            move=spec.move_words(state, step.action), title=refusal.title,
+                            explanation=refusal.explanation)
         state.apply(step.action)
     return state, None
 

@@ -75,12 +75,21 @@ class Compare(Widget):
         set_a, set_b = set(legal_a), set(legal_b)
         return [a for a in legal_a if a not in set_b], [b for b in legal_b if b not in set_a]
 
+    def _names(self) -> tuple:
+        """The two rule sets as a learner reads their names, in the current language."""
+        spec = game_of(self.states[0])
+        return tuple(spec.ruleset_name(r) for r in self.rules)
+
+    def _moves(self, state: State, actions) -> list:
+        """``actions`` as a learner reads moves (the game's ``move_words``)."""
+        return [game_of(state).move_words(state, a) for a in actions]
+
     def summary(self) -> str:
         """The differences in words, one rule set a line, then any notes, in the current language."""
-        name_a, name_b = (r.name for r in self.rules)
+        name_a, name_b = self._names()
         only_a, only_b = self.differences()
-        lines = [_("Only under {rules}: {actions}", rules=name, actions=commas(map(str, only)) or _("nothing"))
-                 for name, only in ((name_a, only_a), (name_b, only_b))]
+        lines = [_("Only under {rules}: {actions}", rules=name, actions=commas(self._moves(state, only)) or _("nothing"))
+                 for name, only, state in ((name_a, only_a, self.states[0]), (name_b, only_b, self.states[1]))]
         return self.states[0].learner_text("\n".join(map(str, lines + self.notes)))
 
     def __repr__(self) -> str:
@@ -89,17 +98,18 @@ class Compare(Widget):
         return f"<Compare {name_a} vs {name_b}: {len(only_a)} only in {name_a}, {len(only_b)} only in {name_b}>"
 
     def static_html(self) -> str:
-        name_a, name_b = (r.name for r in self.rules)
+        name_a, name_b = self._names()
         return still_html(_("{rules_a} and {rules_b} side by side", rules_a=name_a, rules_b=name_b),
                           lines_html(self.summary(), "cardlab-differences-text", heading=False))
 
     def _legal_html(self, state: State, rules, unique: set) -> str:
         """The legal actions of one side, those legal only there marked, in the current language."""
         items = []
+        spec = game_of(state)
         for action in state.legal_actions():
-            move = escape(state.learner_text(str(action)))
+            move = escape(state.learner_text(str(spec.move_words(state, action))))
             if action in unique:
-                only = escape(str(_("(only under {rules})", rules=rules.name)))
+                only = escape(str(_("(only under {rules})", rules=spec.ruleset_name(rules))))
                 items.append(f'<li style="background:#fff0c2;font-weight:bold">{move} {only}</li>')
             else:
                 items.append(f"<li>{move}</li>")
@@ -110,13 +120,15 @@ class Compare(Widget):
     def _build(self, ipw):
         columns = []
         self._picture_views, self._legal = [], []
+        self._headings = []
         for rules in self.rules:
-            picture, legal = ipw.HTML(), ipw.HTML()
+            picture, legal, heading = ipw.HTML(), ipw.HTML(), ipw.HTML()
             self._picture_views.append(picture)
             self._legal.append(legal)
             # Side by side; at projector size, where each picture is as wide as the card table's,
             # one above the other.
-            columns.append(ipw.VBox([ipw.HTML(f"<b>{escape(rules.name)}</b>"), picture, legal],
+            self._headings.append(heading)
+            columns.append(ipw.VBox([heading, picture, legal],
                                     layout=ipw.Layout(width="100%" if self.size == "large" else "50%")))
         summary = ipw.HTML()
         summary.add_class("cardlab-differences")
@@ -128,6 +140,8 @@ class Compare(Widget):
     def _update_view(self) -> None:
         """The pictures, the legal actions and the summary, in the current language."""
         columns = zip(self.states, self.rules, self.differences(), self._picture_views, self._legal)
+        for heading, name in zip(self._headings, self._names()):
+            heading.value = f"<b>{escape(str(name))}</b>"
         for state, rules, unique, picture, legal in columns:
             picture.value = state_svg(state, width=card_width(self.size, 42), four_colour=self.four_colour)
             legal.value = self._legal_html(state, rules, set(unique))

@@ -52,6 +52,7 @@ import re
 from html import escape
 
 from ..cards import plain
+from ..bots import bot_word
 from ..engine import Event, State
 from ..i18n import Message, _, commas, n_, ors, p_, words
 from ..registry import all_games, find_game, game_names
@@ -242,7 +243,7 @@ class Table(ActingTable, saving.GameSaving):
 
     def _opening(self) -> Lines:
         count = len(self.players)
-        where = {"game": words(self.spec.title), "rules": self.rules_name, "number": self.number}
+        where = {"game": words(self.spec.title), "rules": self.spec.ruleset_name(self.rules_name), "number": self.number}
         if self._match is not None and self._match.games is not None:
             # The kind names the rule set already ("jdf set"): not twice.
             first = n_("Game {number} of {games} ({kind}) of {game}, {count} player.",
@@ -253,8 +254,9 @@ class Table(ActingTable, saving.GameSaving):
                        "Game {number} of {game} ({rules}), {count} players.", count, **where)
         else:
             first = n_("A game of {game} ({rules}), {count} player.", "A game of {game} ({rules}), {count} players.",
-                       count, game=words(self.spec.title), rules=self.rules_name)
-        bots = commas([_("{player} is the {bot} bot", player=p, bot=bot_name(self.bots_spec, p)) for p in self.bots])
+                       count, game=words(self.spec.title), rules=self.spec.ruleset_name(self.rules_name))
+        bots = commas([_("{player} is the {bot} bot", player=p, bot=bot_word(bot_name(self.bots_spec, p)))
+                       for p in self.bots])
         line = _("{opening} You play {player}; {bots}.", opening=first, player=self.seat, bots=bots)
         return Lines([line, self.status()], state=self._state)
 
@@ -270,7 +272,7 @@ class Table(ActingTable, saving.GameSaving):
         if self.seat in acting:
             verbs = sorted({a.verb for a in state.legal_actions() if a.player == self.seat},
                            key=state.verbs().index)
-            verbs = ors(verbs)  # "defend or take"
+            verbs = ors([self.spec.verb_word(v) for v in verbs])  # "defend or take", as the buttons name them
             return self._read(_("Your turn, {player}: you may {verbs}.", player=self.seat, verbs=verbs))
         return self._read(_("Waiting for {players}.", players=commas(acting)))
 
@@ -285,13 +287,14 @@ class Table(ActingTable, saving.GameSaving):
     def _bot_step(self, player: str) -> str:
         action = self.bots[player].choose(self._state.view(player))
         before = self._state.copy()
+        move = self.spec.move_words(self._state, action)
         events = self._state.apply(action)
         self._undo_point = None  # another seat has moved
         self._steps.append(str(action))
         self._moved = moved_cards(events)
         self._last = steps_since(self._last, last_step(before, events))
         number = len(self._steps)
-        heading = _("Step {number}: {action}", number=number, action=str(action))
+        heading = _("Step {number}: {action}", number=number, action=move)
         # A give is set aside face down: the learner sees that it was made, not which cards.
         seen = (n_("Step {number}: {player} gives {count} hidden card", "Step {number}: {player} gives {count} hidden cards",
                    len(action.cards), number=number, player=player)
@@ -329,15 +332,17 @@ class Table(ActingTable, saving.GameSaving):
         refusal = self._state.check(action)
         if refusal is not None:
             self._steps.append({"do": str(action), "reject": refusal.code})
-            heading = _("Step {number}: {action} (refused)", number=len(self._steps), action=str(action))
+            heading = _("Step {number}: {action} (refused)", number=len(self._steps),
+                        action=self.spec.move_words(self._state, action))
             return self._note(heading, refusal=refusal), REFUSED
         point = (self._state.copy(), len(self._steps), self._moved, self._last)
         before = self._state.copy()
+        move = self.spec.move_words(self._state, action)
         events = self._state.apply(action)
         self._undo_point = point
         self._steps.append(str(action))
         self._played(before, events)  # the bots' moves after it add theirs (steps_since)
-        return self._note(_("Step {number}: {action}", number=len(self._steps), action=str(action)), events), ACCEPTED
+        return self._note(_("Step {number}: {action}", number=len(self._steps), action=move), events), ACCEPTED
 
     def _answered(self, text, verdict: str) -> Lines:
         """After the learner's action: accepted, the bots answer at once and the whole account is
@@ -377,22 +382,30 @@ class Table(ActingTable, saving.GameSaving):
         """Show ``text`` under the account of the moves, which stays; returns it as the learner
         reads it. ``of_move``: it answers a move (a refusal), and goes when the learner selects
         other cards."""
-        self._aside_text, self._aside_verdict, self._aside_of_move = self._read(text), verdict, of_move
+        self._aside_text, self._aside_verdict, self._aside_of_move, self._aside_tip = \
+            self._read(text), verdict, of_move, None
         self._refresh()
         return self._aside_text
 
-    _aside_text, _aside_verdict, _aside_of_move = "", INFO, False
+    # the tip: a hint's reason, for a teacher
+    _aside_text, _aside_verdict, _aside_of_move, _aside_tip = "", INFO, False, None
 
     def _new_selection(self) -> None:
         if self._aside_of_move:
             self._aside_text, self._aside_of_move = "", False
 
-    def hint(self) -> Lines:
-        """What the ``montecarlo`` bot would do in the learner's seat now, and why."""
+    def hint(self, details: bool = False) -> Lines:
+        """What the ``montecarlo`` bot would do in the learner's seat now, as the engine says the
+        move. Its reason, the numbers of its rollouts, is for a teacher: in the view, the hint's
+        tooltip; with ``details``, in the text too."""
         if self.seat not in self._state.to_act():
             return self._aside(_("Nothing for you to do now. {status}", status=self.status()))
         bot = _bot("montecarlo", self.seed * 100 + len(self._steps))
-        return self._aside(_("Hint: {advice}", advice=bot.explain(self._state.view(self.seat))))
+        move, why = bot.advise(self._state.view(self.seat))
+        said = self._aside(_("Hint: {advice}", advice=_("{action} ({why})", action=move, why=why) if details else move))
+        self._aside_tip = why
+        self._refresh()
+        return said
 
     def show_all_hands(self, on: bool = True) -> Lines:
         """Every hand face up (for a teacher), or only the learner's again; returns the position
@@ -507,8 +520,8 @@ class Table(ActingTable, saving.GameSaving):
                 f"game {self.number}, steps: {len(self._steps)}, {where}>")
 
     def static_html(self) -> str:
-        return still_html(str(_("Play {game} ({rules})", game=words(self.spec.title), rules=self.rules_name)),
-                          self.picture())
+        return still_html(str(_("Play {game} ({rules})", game=words(self.spec.title),
+                                rules=self.spec.ruleset_name(self.rules_name))), self.picture())
 
     # --- the view -------------------------------------------------------------------------------
     # Above the table, the choice of a new table; after the verbs, Hint; under the verdict, what
@@ -517,8 +530,7 @@ class Table(ActingTable, saving.GameSaving):
 
     def _build(self, ipw):
         box = super()._build(ipw)
-        self._game_menu = ipw.Dropdown(options=[g.name for g in all_games()], value=self.game,
-                                       layout=ipw.Layout(width="auto"))
+        self._game_menu = ipw.Dropdown(options=self._game_options(), value=self.game, layout=ipw.Layout(width="auto"))
         self._rules_menu = ipw.Dropdown(layout=ipw.Layout(width="auto"))
         self._count_menu = ipw.Dropdown(layout=ipw.Layout(width="auto"))
         self._game_menu.observe(lambda _change: self._menus(), names="value")
@@ -545,7 +557,7 @@ class Table(ActingTable, saving.GameSaving):
         self._undo.on_click(lambda _button: self.undo())
         self._hint = ipw.Button(layout=ipw.Layout(width="auto"))
         self._label(self._hint, "description", p_("button", "Hint"))
-        self._label(self._hint, "tooltip", _("what the montecarlo bot would do in your seat, and why"))
+        self._label(self._hint, "tooltip", _("what the {bot} bot would do in your seat", bot=bot_word("montecarlo")))
         self._hint.on_click(lambda _button: self.hint())
         return [self._hint]
 
@@ -578,11 +590,37 @@ class Table(ActingTable, saving.GameSaving):
         as high as the table, growing with what it holds."""
         return {"min_height": f"{height}px"}
 
+    @staticmethod
+    def _game_options() -> list[tuple[str, str]]:
+        """The games of the game menu: each as a learner reads its name, and its name in code."""
+        return [(str(words(g.title)), g.name) for g in all_games()]
+
+    def _rules_options(self, spec) -> list[tuple[str, str]]:
+        """The rule sets of ``spec``'s game for the rules menu: each as a learner reads its name."""
+        return [(str(spec.ruleset_name(name)), name) for name in spec.rulesets]
+
+    def _menu_labels(self) -> None:
+        """The menus' options in the current language, each keeping its value."""
+        self._menu_busy = True
+        try:
+            for menu, options in ((self._game_menu, self._game_options()),
+                                  (self._rules_menu, self._rules_options(find_game(self._game_menu.value)))):
+                if list(menu.options) != options:
+                    value = menu.value
+                    menu.options = options
+                    menu.value = value
+        finally:
+            self._menu_busy = False
+
+    _menu_busy = False
+
     def _menus(self, counts_only: bool = False) -> None:
+        if self._menu_busy:
+            return
         spec = find_game(self._game_menu.value)
         if not counts_only:
             names = list(spec.rulesets)
-            self._rules_menu.options = names
+            self._rules_menu.options = self._rules_options(spec)
             self._rules_menu.value = self.rules_name if self.rules_name in names else names[0]
         low, high = spec.player_counts[self._rules_menu.value]
         counts = list(range(low, min(high, len(NAMES)) + 1))
@@ -677,6 +715,7 @@ class Table(ActingTable, saving.GameSaving):
     def _update_view(self) -> None:
         over = self._state.is_over()
         super()._update_view()
+        self._menu_labels()
         if self._confirming is not None:  # the question in the current language
             self._confirm_text.value = self._confirm_html()
         busy = self._thinking
@@ -685,7 +724,10 @@ class Table(ActingTable, saving.GameSaving):
         self._move_box.disabled = busy or over
         self._undo.disabled = self._undo_point is None
         self._path.placeholder = os.path.join(saving.MY_GAMES, self._default_path())
-        self._aside_html.value = verdict_html(self._aside_text, self._aside_verdict) if self._aside_text else ""
+        aside = verdict_html(self._aside_text, self._aside_verdict) if self._aside_text else ""
+        if aside and self._aside_tip is not None:
+            aside = f'<div title="{escape(self._read(self._aside_tip), quote=True)}">{aside}</div>'
+        self._aside_html.value = aside
         self._rest.layout.display = None if self.learner_out() else "none"
         self._next.layout.display = None if self.match else "none"
         self._next.disabled = busy or not (self._state.is_over() and self._can_go_on())

@@ -19,6 +19,7 @@ from typing import Iterable
 from .. import yamlfile
 from ..engine import Action, State, shorten
 from ..i18n import Later, Message, _, get_language, language, p_
+from ..registry import game_of
 from ..scenario import LANGUAGES, Lines, Scenario, ScenarioError, Text, load
 from ..svg import state_svg
 from .base import (ACCEPTED, REFUSED, VERDICT_COLOURS, Widget, card_width, lines_html, replay, scenario_of, still_html,
@@ -484,7 +485,7 @@ def _legality_question(state: State, action: Action) -> dict:
         explanation = _("Legal: {events}", events=Lines([e.text for e in events], sep=" "))
     else:
         answer = "Illegal"
-        explanation = _("Illegal ({code}): {explanation}", code=refusal.code, explanation=refusal.explanation)
-    return {"question": _("Is '{action}' legal here?", action=str(action)),
+        explanation = _("Illegal: {title}. {explanation}", title=refusal.title, explanation=refusal.explanation)
+    return {"question": _("Is '{action}' legal here?", action=game_of(state).move_words(state, action)),
             "choices": [p_("quiz choice", "Legal"), p_("quiz choice", "Illegal")], "answer": answer,
             "explanation": explanation, "state": state.copy()}

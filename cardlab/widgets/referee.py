@@ -6,8 +6,9 @@ from html import escape
 from pathlib import Path
 
 from .. import lessondata
-from ..engine import Action, NotationError, State
+from ..engine import Action, NotationError, State, WrongCardCount
 from ..i18n import _, get_language, p_, shown, words
+from ..registry import game_of
 from ..scenario import MAX_BYTES, Scenario, load
 from ..svg import state_svg
 from .args import WidgetError, whole_number
@@ -90,8 +91,8 @@ class Referee(Widget):
         """How the list names example ``file``: "Durak · podkidnoy — Route A: ..."."""
         scenario = self._scenarios[file]
         # TRANSLATORS: a worked example in the Referee's list: the game, the rule set and the title.
-        return str(_("{game} · {rules} — {title}", game=words(scenario.spec.title), rules=scenario.rules.name,
-                     title=scenario.title_in(get_language())))
+        return str(_("{game} · {rules} — {title}", game=words(scenario.spec.title),
+                     rules=scenario.spec.ruleset_name(scenario.rules), title=scenario.title_in(get_language())))
 
     @property
     def state(self) -> State:
@@ -105,14 +106,15 @@ class Referee(Widget):
 
     @property
     def suggestion(self) -> str:
-        """A move of the position shown as a learner types it (seat letter, verb, cards): its first
-        legal move that names cards, else its first legal move; the move box shows it until
-        something is typed."""
+        """A move of the position shown as a learner types it (seat letter, the verb's word in the
+        current language, cards in the notation: 「B 防守 S9 SJ」): its first legal move that names
+        cards, else its first legal move; the move box shows it until something is typed."""
         actions = self._state.legal_actions()
         if not actions:
             return str(_("no move is legal here"))
         action = next((a for a in actions if a.cards), actions[0])
-        return str(Action(self._state.seat_letter(action.player), action.verb, action.cards))
+        verb = str(game_of(self._state).verb_word(action.verb))
+        return str(Action(self._state.seat_letter(action.player), verb, action.cards))
 
     def _position(self, file: str, step: int) -> tuple[State, int]:
         """The position after step ``step`` as the :class:`Stepper` numbers steps, and that step
@@ -144,8 +146,12 @@ class Referee(Widget):
         self.move = action
         from .. import referee
 
+        spec = game_of(self._state)
         try:
-            answers = referee.ask(self._state, action)
+            answers = referee.ask(self._state, action, typed=spec.typed_verbs(self._state))
+        except WrongCardCount as exc:
+            answers = [(_("Is the move written correctly?"), _("no: {reason}",
+                                                                reason=spec.count_words(self._state, exc.verb)))]
         except NotationError as exc:
             answers = [(_("Is the move written correctly?"), _("no: {reason}", reason=exc.reason))]
         self._answers = list(answers)

@@ -12,6 +12,7 @@ from ..i18n import _, get_language, p_, shown
 from ..registry import game_of
 from ..scenario import Scenario, expectation_words, run
 from ..svg import LastStep, last_step, state_svg
+from .acting import code_tip
 from .args import WidgetError, flag, whole_number
 from .base import (SIZES, SizedWidget, chosen_size, column_heights, fold_checks, large_buttons, lay_out, lines_html,
                    moved_cards, position_text, scenario_of, still_html, table_size, text_size)
@@ -125,16 +126,15 @@ class Stepper(SizedWidget):
             lines = [_("Start: {title}", title=self.title), *source, _("The starting position.")]
         else:
             outcome = frame[0]
+            move = game_of(self.result.start).move_words(self.result.start, outcome.step.action)
             if outcome.refusal is not None and outcome.ok:
-                lines = [_("Step {number}: {move} (refused, as the scenario expects)", number=index,
-                           move=outcome.step.text)]
+                lines = [_("Step {number}: {move} (refused, as the scenario expects)", number=index, move=move)]
             else:
-                lines = [_("Step {number}: {move}", number=index, move=outcome.step.text)]
+                lines = [_("Step {number}: {move}", number=index, move=move)]
             # The engine's explanation of the step, then the scenario's note in this language.
             lines.extend(e.text for e in outcome.events)
             if outcome.refusal is not None:
-                lines.append(_("Refused ({code}): {explanation}", code=outcome.refusal.code,
-                               explanation=outcome.refusal.explanation))
+                lines.append(outcome.refusal.refusal.refused())
             if outcome.step.note:
                 lines.append(outcome.step.note_in(lang))
         checks = []
@@ -301,7 +301,11 @@ class Stepper(SizedWidget):
         self._buttons["Step"].disabled = self._buttons["End"].disabled = at_end
         self._counter.value = f"&nbsp;{escape(self.counter)}"
         self._picture.svg = self.picture()
-        self._narration.value = (f'<div style="font-size:{text_size(self.size)}px">'
+        # A refused step's reason code is for teachers: the narration's tooltip.
+        frame = self._frames[self._index]
+        refusal = frame[0].refusal if self._index and frame else None
+        tip = f' title="{code_tip(refusal.code)}"' if refusal is not None else ""
+        self._narration.value = (f'<div style="font-size:{text_size(self.size)}px"{tip}>'
                                  + lines_html(self.narration, "cardlab-narration-text") + "</div>")
         if self._sized_for != (get_language(), self.size):
             self._sized_for = (get_language(), self.size)

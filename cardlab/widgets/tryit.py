@@ -6,6 +6,7 @@ from pathlib import Path
 
 from ..engine import Action, State
 from ..i18n import Lines, _, p_, shown
+from ..registry import game_of
 from ..scenario import Scenario, Text
 from .acting import SELECT_FIRST, ActingTable, RefusalLine, said_html
 from .args import WidgetError
@@ -169,14 +170,17 @@ class TryIt(ActingTable):
         self._moved = frozenset()
         self._last = None
         self._player = action.player
-        return self._say(_("Undone: {move}", move=action), INFO)
+        return self._say(_("Undone: {move}", move=game_of(self._state).move_words(self._state, action)), INFO)
 
     def hint(self) -> str:
-        """Every legal action now, one a line; returns the text."""
+        """Every legal action now, one a line, as a learner reads a move (the game's
+        :meth:`~cardlab.game.Game.move_words`: 「乙攻擊8♦」); returns the text."""
         actions = self._state.legal_actions()
         if not actions:
             return self._say(_("No legal actions: the game is over."), INFO)
-        return self._say("\n".join([str(_("Legal moves now:")), *(str(a) for a in actions)]), INFO, lasting=True)
+        spec = game_of(self._state)
+        return self._say(Lines([_("Legal moves now:"), *(spec.move_words(self._state, a) for a in actions)]), INFO,
+                         lasting=True)
 
     def picture(self) -> str:
         """The position, every hand face up, the cards of the last accepted move highlighted and
@@ -190,7 +194,7 @@ class TryIt(ActingTable):
                 f"selected: {chosen}, moves: {len(self._history)}>")
 
     def static_html(self) -> str:
-        return still_html(_("Try it: {rules}", rules=self._state.rules.name), self._instructions_markup() + self.picture())
+        return still_html(_("Try it: {rules}", rules=game_of(self._state).ruleset_name(self._state.rules)), self._instructions_markup() + self.picture())
 
     def _instructions_markup(self) -> str:
         """The instructions as HTML, in the current language ("" without any)."""
