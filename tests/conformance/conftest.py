@@ -3,7 +3,7 @@ the suite's own modules only (cardlab.registry.register), each rule set and numb
 
 import pytest
 
-from conformance_support import toy_registered
+from .conformance_support import toy_registered
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -10,7 +10,7 @@ import pytest
 from cardlab.engine import Action, State, View
 from cardlab.registry import find_game, game_of
 
-from conformance_support import CASE_IDS, CASES, names, positions
+from .conformance_support import CASE_IDS, CASES, names, positions
 
 cases = pytest.mark.parametrize("name, rules, n", CASES, ids=CASE_IDS)
 SEEDS = (0, 1)

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from cardlab.engine import REASON_CODES, IllegalAction, NotationError
 from cardlab.registry import find_game
 
-from conformance_support import (CASE_IDS, CASES, MAX_DECISIONS, by_the_rules, candidates, mixed_actions, names,
+from .conformance_support import (CASE_IDS, CASES, MAX_DECISIONS, by_the_rules, candidates, mixed_actions, names,
                                  physical, positions, random_game)
 
 seeds = st.integers(0, 2**32 - 1)

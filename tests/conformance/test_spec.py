@@ -16,7 +16,7 @@ from cardlab.languages import LANGUAGES, SOURCE
 from cardlab.registry import find_game
 from cardlab.svg import state_svg
 
-from conformance_support import CASE_IDS, CASES, GAMES, candidates, names, positions
+from .conformance_support import CASE_IDS, CASES, GAMES, candidates, names, positions
 
 games = pytest.mark.parametrize("name", GAMES)
 cases = pytest.mark.parametrize("name, rules, n", CASES, ids=CASE_IDS)

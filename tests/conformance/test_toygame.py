@@ -14,7 +14,7 @@ from cardlab.registry import find_game
 from cardlab.scenario import load, run
 from cardlab.simulate import simulate
 
-from conformance_support import TOY
+from .conformance_support import TOY
 
 SCENARIO = textwrap.dedent("""\
     title: {en: "Higher card wins: follow suit", ja: "大きいカードの勝ち"}
