@@ -97,7 +97,7 @@ def test_the_toy_steps_in_a_stepper_and_plays_in_a_try_it_table(tmp_path):
     assert "Step 6: 乙 (B) play A♥\n乙 (B) plays A♥\n乙 (B) wins the trick" in stepper.transcript()
     tryit = TryIt(path, at_step=1)
     tryit.select("HA")
-    assert "must_follow_suit" in tryit.press("play") and tryit.state.hands["乙"] == [card("SK"), card("HA")]
+    assert "Follow suit" in tryit.press("play") and tryit.state.hands["乙"] == [card("SK"), card("HA")]
     tryit.select("SK")
     tryit.press("play")
     assert tryit.state.tricks["甲"] == 1 and tryit.widget is not None
