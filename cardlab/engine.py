@@ -357,8 +357,15 @@ class State:
     # --- what every game implements -------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
-        """Every action that would be accepted now, by any player."""
+        """Every action that would be accepted now, by any player: found the fast way (tables, bit
+        sets, what the position kept), in the order the bots' seeded choices depend on."""
         raise NotImplementedError
+
+    def legal_actions_readable(self) -> list[Action]:
+        """The oracle :meth:`legal_actions` is held to (tests/test_differential.py): the game's
+        ``candidate_actions()`` (every action that might be legal) that the rules as written
+        (``_check``) accept. Slow."""
+        return [a for a in self.candidate_actions() if self._check(a) is None]
 
     def _check(self, action: Action) -> Refusal | None:
         """``None`` when the well-formed ``action`` is legal, else why not. Changes nothing."""
@@ -432,41 +439,40 @@ class State:
     def check(self, action: Action | str) -> Refusal | None:
         """``None`` when ``action`` (an :class:`Action`, or written in the notation as for
         :meth:`act`) is legal, else why not. Changes nothing. Raises :class:`NotationError` when
-        the action is not well formed (:meth:`validate`).
+        the action is not well formed (:meth:`validate`). An action :meth:`legal_actions` offered
+        in this very position is accepted at once (:meth:`_offered_now`)."""
+        if self._offered_now(action):
+            return None
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        self.validate(action)
+        try:  # an equal action made anew (or written in the notation) is offered too
+            i = self._offered.index(action)
+        except (AttributeError, ValueError):  # nothing offered (a fresh copy), or not this action
+            return self._check(action)
+        if i < len(self._details):
+            self._checked = (action, self._details[i])
+        return None
 
-        An action :meth:`legal_actions` offered in this very position is accepted at once: it is
-        well formed and legal, and what the game worked out for it is kept for :meth:`apply`."""
+    def _offered_now(self, action) -> bool:
+        """Whether ``action`` is the very object :meth:`legal_actions` offered in this position
+        (found by identity: comparing actions compares their cards, several times slower); if so,
+        what the game worked out for it is kept for :meth:`_perform` (:meth:`_detail`)."""
         try:
             actions = self._offered
         except AttributeError:  # a fresh copy: nothing offered yet
-            actions = None
-        i = -1
-        if actions is not None:
-            # The very object offered is found by identity (comparing actions compares their cards,
-            # several times slower), and its index only where there are details to find.
-            details = self._details
-            if details:
-                for j, a in enumerate(actions):
-                    if a is action:
-                        i = j
-                        break
-            else:
-                for a in actions:
-                    if a is action:
-                        return None
-        if i < 0:
-            if isinstance(action, str):
-                action = self.parse_action(action)
-            self.validate(action)
-            if actions is None:
-                return self._check(action)
-            try:  # an equal action made anew (or written in the notation) is found by comparing
-                i = actions.index(action)
-            except ValueError:  # not offered: checked in full
-                return self._check(action)
-        if i < len(details):
-            self._checked = (action, details[i])
-        return None
+            return False
+        if actions is None:
+            return False
+        details = self._details
+        i = 0
+        for a in actions:
+            if a is action:
+                if i < len(details):
+                    self._checked = (action, details[i])
+                return True
+            i += 1
+        return False
 
     def validate(self, action: Action, text: str | None = None) -> None:
         """Raise :class:`NotationError` unless ``action`` is ``(player, verb, cards)`` with text
@@ -522,8 +528,8 @@ class State:
     def apply(self, action: Action) -> list[Event]:
         """Perform ``action``; return what happened. Raises :class:`IllegalAction` and changes
         nothing when it is not allowed."""
-        # check()'s first answer, without calling it (apply() runs at every decision): the very
-        # action legal_actions() offered, with no detail to keep, is legal.
+        # check()'s first answer, written out (apply() runs at every decision): the very action
+        # offered, with no detail to keep, is legal; else _offered_now finds it and its detail.
         try:
             actions = self._offered
         except AttributeError:  # a fresh copy: nothing offered yet
@@ -534,7 +540,7 @@ class State:
                 if a is action:
                     offered = True
                     break
-        if not offered:
+        if not offered and not self._offered_now(action):
             refusal = self.check(action)
             if refusal is not None:
                 raise IllegalAction(action, refusal)
@@ -548,6 +554,10 @@ class State:
         other = copy.deepcopy(self)
         other._offered = other._checked = None
         return other
+
+    def fresh_copy(self) -> "State":
+        """A copy that remembers nothing worked out to save work (a game's sorting of each hand)."""
+        return self.copy()
 
     # --- what the position remembers to save work (see __slots__) ---------------------------------
 
