@@ -319,10 +319,15 @@ class DaifugoState(State):
             held = self._held[player] = Holding(hand)
         table = self.table
         plays = plays_of(held, self.rules, table[-1][1] if table else None, self.revolution, self.lock)
-        new = tuple.__new__
-        actions = [new(Action, (player, "play", p.cards)) for p in plays]
+        actions = []
+        for p in plays:  # each play's action by each player, made once (plays are shared)
+            by = p.offered_by
+            a = by.get(player)
+            if a is None:
+                a = by[player] = tuple.__new__(Action, (player, "play", p.cards))
+            actions.append(a)
         if table:
-            actions.append(new(Action, (player, "pass", ())))
+            actions.append(tuple.__new__(Action, (player, "pass", ())))
         self._offered, self._details = actions, plays
         return list(actions)
 
