@@ -3,7 +3,7 @@
 #   make test  installs what is needed into .venv and runs every test
 # and for rooms without a reliable connection (needs npm too, to fetch Pyodide):
 #   make site        builds the lessons as an offline website in site/ (JupyterLite + Pyodide)
-#   make serve-site  serves site/ on http://127.0.0.1:8000/
+#   make serve-site  serves site/ on http://127.0.0.1:8000/ with the room's server (site/serve.pyz)
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
@@ -23,7 +23,7 @@ $(VENV)/.installed: pyproject.toml lab/overrides.d/cardlab.json lab/jupyter_serv
 		tools/install_lab_files.py
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[lab,test,cluster]'
+	$(PY) -m pip install --quiet -e '.[lab,test,cluster,site]'
 	$(PY) tools/install_lab_files.py
 	rm -f $(VENV)/share/jupyter/lab/settings/overrides.json
 	touch $@
@@ -55,9 +55,10 @@ check: $(VENV)/.installed
 lessons: $(VENV)/.installed
 	$(PY) tools/run_lessons.py
 
-# The lessons as a static website that runs in the browser (tools/build_site.py, versions in
-# tools/site.toml, downloads cached in .site-cache/); rebuilt when its sources changed or a file
-# it was built with is missing or changed (`tools/build_site.py --check` lists them). Built with
+# The lessons as a static website that runs in the browser (tools/build_site.py, the package
+# tools/sitebuild/, versions in tools/site.toml, downloads cached in .site-cache/); rebuilt when its
+# sources changed or a file it was built with is missing or changed (`tools/build_site.py --check`
+# lists them). Built with
 # a small venv of its own, .venv-site: the build tools pinned in tools/site.toml and nothing else
 # (cardlab goes into the site as a wheel built from the checkout), not the development .venv.
 SITE_VENV ?= .venv-site
@@ -70,10 +71,13 @@ $(SITE_VENV)/.installed: tools/site.toml
 site: $(SITE_VENV)/.installed
 	$(SITE_VENV)/bin/python tools/build_site.py
 
+# The room's server, as a teacher runs it from the folder (`python3 serve.pyz`, on Windows
+# `py serve.pyz`): WhiteNoise on Waitress, packed into site/serve.pyz by the build. Here it
+# listens on this computer only; SITE_BIND=0.0.0.0 serves the room.
 SITE_PORT ?= 8000
+SITE_BIND ?= 127.0.0.1
 serve-site: site
-	@echo "The lessons: http://127.0.0.1:$(SITE_PORT)/  (Ctrl-C stops the server)"
-	$(SITE_VENV)/bin/python -m http.server --bind 127.0.0.1 --directory site $(SITE_PORT)
+	$(PYTHON) site/serve.pyz --port $(SITE_PORT) --bind $(SITE_BIND)
 
 # The translations (gettext catalogs under cardlab/locale/, made with Babel): collect every message
 # of the code into cardlab.pot, bring each language's .po up to date with it (new messages arrive

@@ -6,6 +6,7 @@
 True
 """
 
+from . import display  # noqa: F401  (draws a card in a notebook: cards.html_of_cards)
 from .cards import Card, CardError, StandIn, card, deck, format_cards, parse_cards
 from .engine import Action, DealError, Event, IllegalAction, NotationError, Refusal, State, View
 from .i18n import get_language, set_language

@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Callable, Iterable
 
 from .i18n import Message, N_, _, n_, shorten, shown
 
@@ -59,6 +59,12 @@ class CardError(ValueError):
 
     def __str__(self) -> str:
         return str(_("bad card {text}: {reason}", text=shown(self.text), reason=self.reason))
+
+
+# How a notebook draws cards (a list of cards -> HTML, for Card._repr_html_): cardlab.display's
+# cards_html, set there when it is imported (importing cardlab imports it), so that the cards
+# import no picture of themselves.
+html_of_cards: Callable[[list], str] | None = None
 
 
 class Card:
@@ -140,10 +146,8 @@ class Card:
     def __lt__(self, other: "Card") -> bool:
         return self.index < other.index
 
-    def _repr_html_(self) -> str:
-        from .display import cards_html
-
-        return cards_html([self])
+    def _repr_html_(self) -> str | None:
+        return None if html_of_cards is None else html_of_cards([self])
 
 
 def _build() -> dict[str, Card]:

@@ -37,10 +37,9 @@ from .svg import INK, num, svg_document, svg_img, svg_text, text_width
 NOTE = N_("(The full install draws these figures with matplotlib.)")  # printed as _(NOTE)
 # The words the simulation lab gives its charts (titles, axis labels, bar labels, count units),
 # marked for the catalogs: a chart looks every string it is given up in them as it draws.
+# Each game's own words are its spec's (lab_words, cardlab.game.Game).
 LAB_WORDS = (
-    N_("seat (1 acts first)"), N_("average place"), N_("Durak: chance of losing"),
-    N_("trumps in the six cards dealt"), N_("chance of losing"), N_("Daifugo: the exchange"),
-    N_("previous daihinmin's average place"), N_("exchange"), N_("no exchange"),
+    N_("seat (1 acts first)"), N_("average place"), N_("chance of losing"),
     # TRANSLATORS: what a bar of a chart stands on, as in "n = 300 games" (singular and plural).
     N_("game"), N_("games"), N_("hand"), N_("hands"), N_("deal"), N_("deals"),
 )

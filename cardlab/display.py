@@ -16,6 +16,7 @@ from contextlib import contextmanager, redirect_stdout
 from html import escape
 from typing import Iterable
 
+from . import cards
 from .cards import Card, StandIn, format_cards, parse_cards, plain
 from .engine import SEAT_LETTERS
 from .i18n import Message, _, current_language
@@ -45,6 +46,9 @@ def cards_html(cards: Iterable[Card | StandIn], *, four_colour: bool = False) ->
         spans.append(f'<span style="color:{_colour(c, four_colour)};font-weight:bold" '
                      f'title="{escape(name)}">{escape(text)}</span>')
     return f'<span class="cardlab-cards">{" ".join(spans)}</span>'
+
+
+cards.html_of_cards = cards_html  # a card in a notebook draws itself with it
 
 
 def state_html(state, **svg_options) -> str:

@@ -343,7 +343,7 @@ class State:
 
     game: ClassVar[str]
     VERBS: ClassVar[dict[str, int | tuple[int, int]]] = {}  # verb -> number of card arguments
-    # The game's name in words ("Gan Deng Yan"), and what its players do, in words ("players play
+    # The game's name in words (its title), and what its players do, in words ("players play
     # combinations or pass"): the explanation of a verb the game lacks (missing_verb).
     NAME: ClassVar[str] = ""
     ACTIONS_IN_WORDS: ClassVar[str] = ""

@@ -90,7 +90,10 @@ class Game:
       adds (the kind of value each takes, and for an expectation how to read it in a position);
       ``expectation_words``: how a replay says each expectation of its own in words;
     - ``counted_events`` (a simulation's column -> the kind of event it counts) and
-      ``private_events`` (kinds of event whose cards only some players see).
+      ``private_events`` (kinds of event whose cards only some players see);
+    - ``lab_words``: the words the simulation lab gives its charts of this game (titles, labels),
+      marked with ``N_`` so that the catalogs hold them (a chart looks them up as it draws,
+      :mod:`cardlab.charts`).
     """
 
     name: ClassVar[str] = ""
@@ -109,6 +112,7 @@ class Game:
     expectation_words: ClassVar[Mapping[str, Callable]] = {}
     counted_events: ClassVar[Mapping[str, str]] = {}
     private_events: ClassVar[frozenset[str]] = frozenset()
+    lab_words: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self):
         if not self.contract_rulesets:
@@ -146,6 +150,12 @@ class Game:
         """Game after game (a table's match), the first dealt by ``seed``, each next one by
         :meth:`next_game`."""
         return Match(self.new_game(rules, players, seed=seed), seed=seed)
+
+    def every_card(self, state) -> list[Card]:
+        """Every physical card the position holds, wherever it lies (hands, stock, table, discards),
+        each as often as it is there: random play never makes a card appear or vanish (the
+        conformance suite, tests/conformance/, counts them). A game says where its cards lie."""
+        raise NotImplementedError(f"{self.name} does not say where its cards lie")
 
     # --- presentation -------------------------------------------------------------------------------
 

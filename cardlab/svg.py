@@ -609,8 +609,14 @@ def table_svg(state, *, view: str, seat: str | None, bottom: str | None, highlig
         bottom = seat if view == "player" else game_of(state).focus(state)
     acting = set() if state.is_over() else set(state.to_act())
     W, pad = TABLE_W * s, 10 * s
+    # A header longer than the picture is wide (a game's end said after its facts) is drawn
+    # narrower, whole: no word cut at the picture's edge. (text_width reckons bold text a little
+    # wider than browsers draw it, so a header narrowed so is never one that fitted.)
+    room = W - 2 * pad
+    fit = (f' textLength="{num(room)}" lengthAdjust="spacingAndGlyphs"'
+           if text_width(header, 15 * s) > room else "")
     parts = [f'<rect x="0" y="0" width="{num(W)}" height="{num(TABLE_H * s)}" rx="{num(8 * s)}" fill="#f4f8f2"/>',
-             svg_text(pad, pad + 14 * s, header, 15 * s, INK, anchor="start", weight="bold")]
+             svg_text(pad, pad + 14 * s, header, 15 * s, INK, anchor="start", weight="bold", extra=fit)]
     others = seat_order(state.players, bottom)
     box_w = (W - 2 * pad) / max(len(others), 1)
     y = _HEADER_H * s

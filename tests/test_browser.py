@@ -81,7 +81,8 @@ def lab(tmp_path_factory):
     folder = Path(env["JUPYTERLAB_SETTINGS_DIR"], "@jupyterlab", "docmanager-extension")
     folder.mkdir(parents=True)
     (folder / "plugin.jupyterlab-settings").write_text(json.dumps({"autosaveInterval": AUTOSAVE_S}))
-    port, token = _free_port(), "cardlab-browser-test"
+    # $CARDLAB_BROWSER_PORT: a port of one's own where several people share the machine.
+    port, token = int(os.environ.get("CARDLAB_BROWSER_PORT") or 0) or _free_port(), "cardlab-browser-test"
     cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", f"--port={port}",
            "--ServerApp.ip=127.0.0.1", f"--IdentityProvider.token={token}",
            f"--ServerApp.root_dir={work / 'lessons'}", "--ServerApp.open_browser=False",

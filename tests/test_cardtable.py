@@ -240,7 +240,7 @@ def test_the_game_table_is_a_card_table_of_its_own_not_a_try_it_with_half_switch
         found.append(w)
         stack.extend(getattr(w, "children", ()))
     assert not any(isinstance(w, ipywidgets.ToggleButtons) for w in found)  # the seat is the learner's
-    assert "Undo" not in buttons(table.widget) and not hasattr(table, "_history")
+    assert not hasattr(table, "_history")  # its Undo takes back the learner's last move only
 
 
 # --- the game table ---------------------------------------------------------------------------------
@@ -344,9 +344,10 @@ def test_save_as_scenario_says_where_and_asks_before_replacing(tmp_path, monkeyp
     assert str(refused.value) == f"Not saved: there is no folder {missing.parent}."
     assert table.message.endswith(str(refused.value))  # the table says so too
     monkeypatch.chdir(tmp_path)
-    saved = table.save_scenario("my game.yaml")
-    target = tmp_path / "my game.yaml"
-    assert saved.endswith(f"as {target}; check it with: cardlab check '{target}'")
+    saved = table.save_scenario("my game.yaml")  # a name alone: into the folder for the learner's files
+    target = tmp_path / "my-games" / "my game.yaml"
+    assert saved.endswith(f"in my-games, the folder for your own files: {target}; "
+                          f"check it with: cardlab check '{target}'")
     first = target.read_text(encoding="utf-8")
     table.press("take")
     with pytest.raises(SaveError, match=f"^Not saved: {re.escape(str(target))} already exists"):

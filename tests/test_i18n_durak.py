@@ -267,6 +267,8 @@ def read_all():
         for key, values in EXPECTED.items():
             for value in values:
                 reader.check(f"expectation {key}: {value}", DURAK.expectation_words[key](value), state)
+        for word in DURAK.lab_words:  # the simulation lab's charts of Durak look them up
+            reader.check(f"lab word {word}", _(word), state)
     return {part: (reader.count, reader.problems) for part, reader in found.items()}, seen.seen
 
 

@@ -24,7 +24,7 @@ from cardlab.charts import LAB_WORDS, bar_chart, chart_text, count_text
 from cardlab.daifugo.picture import daifugo_top_svg
 from cardlab.display import Folded, Seats, cards_html
 from cardlab.i18n import _
-from cardlab.registry import game_of
+from cardlab.registry import all_games, game_of
 from cardlab.scenario import expectation_words
 from cardlab.svg import (Middle, card_svg, generic_svg, hand_svg, play_names, seats_svg,
                          state_svg, table_svg)
@@ -221,6 +221,7 @@ def test_charts_draw_their_words_and_the_lab_s_in_the_language_read():
     bars = ["exchange", "no exchange", 3]
     options = dict(title="Durak: chance of losing", xlabel="trumps in the six cards dealt",
                    ylabel="chance of losing", counts=[120, 40, 1], count_unit="hands", value_format="{:.0%}")
+    lab_words = [*LAB_WORDS, *(word for game in all_games() for word in game.lab_words)]
     with pseudo_language():
         svg = bar_chart(bars, [0.3, 0.2, 0.1], **options)
         texts = svg_texts(svg)
@@ -228,7 +229,7 @@ def test_charts_draw_their_words_and_the_lab_s_in_the_language_read():
             assert english_words(text) == [], text
         assert any("ｔｒｕｍｐｓ" in t for t in texts)
         assert english_words(count_text(1, "games")) == english_words(count_text(5, "deals")) == []
-        assert all(english_words(chart_text(word)) == [] for word in LAB_WORDS)
+        assert all(english_words(chart_text(word)) == [] for word in lab_words)
         svg = bar_chart(["a b", "c d"], [1, 2], title=_("seats"), errors=[0.1, 0.1], reference=1.5,
                         counts=[10, 1])
         for text in svg_texts(svg):

@@ -1,6 +1,7 @@
-"""How cardlab's modules may depend on each other: a game's rules never on its presentation, the core
-never on pictures, and the shared modules never on a game by name (they ask cardlab.registry).
-Read from the source with ast and tokenize, every import counted, those inside functions too."""
+"""How cardlab's modules may depend on each other: no import cycle, a game's rules never on its
+presentation, the core never on pictures, and the shared modules never on a game by name (they ask
+cardlab.registry); and no module over 800 lines. Read from the source with ast and tokenize, every
+import counted, those inside functions too."""
 
 import ast
 import io
@@ -11,9 +12,14 @@ from pathlib import Path
 
 import pytest
 
+from cardlab.i18n import words
+from cardlab.registry import all_games
+
 PACKAGE = Path(__file__).resolve().parent.parent / "cardlab"
 GAMES = sorted(p.parent.name for p in PACKAGE.glob("*/state.py"))  # a game package keeps its position there
-GAME_NAME = re.compile("|".join(GAMES))
+# A game named in any case ("Durak: chance of losing" too), or by its title ("Gan Deng Yan").
+GAME_NAME = re.compile("|".join([*GAMES, *(re.escape(words(game.title).text_in("en")) for game in all_games())]),
+                       re.IGNORECASE)
 PRESENTATION = {"cardlab.svg", "cardlab.display", "cardlab.widgets", "cardlab.game", "cardlab.charts"}
 # A game's modules that draw, ask, advise or play on: its rules may import none of them.
 GAME_PRESENTATION = ("picture", "checklist", "bot", "game", "match", "widgets")
@@ -71,7 +77,7 @@ def test_a_game_s_rules_import_none_of_its_presentation(game):
 
 
 def test_the_core_imports_no_presentation():
-    for name in ("engine.py", "registry.py", "i18n.py", "languages.py"):
+    for name in ("cards.py", "engine.py", "registry.py", "i18n.py", "languages.py"):
         assert imports(PACKAGE / name) & PRESENTATION == set(), name
     assert {m for m in imports(PACKAGE / "registry.py") if m.startswith("cardlab")} == set()
 
@@ -167,5 +173,90 @@ def test_the_check_finds_a_private_name_taken_by_import_or_off_a_module(tmp_path
 
 def test_no_widget_module_is_over_800_lines():
     long = {p.relative_to(PACKAGE).as_posix(): n for p in widget_modules()
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > 800}
+    assert long == {}
+
+
+def cardlab_modules() -> dict[str, Path]:
+    """Every module of cardlab by its full name (a package by its own name, for its __init__)."""
+    return {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def ancestors(name: str) -> list[str]:
+    parts = name.split(".")
+    return [".".join(parts[:i]) for i in range(1, len(parts))]
+
+
+def import_graph(modules: dict[str, Path]) -> dict[str, set[str]]:
+    """Module -> the modules of ``modules`` it imports, anywhere in it (inside functions too).
+    ``from . import x`` imports the module ``x`` where there is one, else the package; importing
+    a module runs its packages' ``__init__`` too, except those the importer sits in (already
+    running)."""
+    graph = {}
+    for name, path in modules.items():
+        own = set(ancestors(name)) | ({name} if path.name == "__init__.py" else set())
+        found = set()
+        for target in imports(path):
+            if target not in modules:
+                continue
+            if path.name != "__init__.py" and target == name.rpartition(".")[0]:
+                continue  # `from . import x` names the package beside its module x: counted as x
+            found |= {target, *(a for a in ancestors(target) if a in modules)} - own
+        graph[name] = found - {name}
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import cycles of ``graph``: its strongly connected components of more than one module
+    (Tarjan's algorithm), each sorted."""
+    index, low, stack, on_stack, found = {}, {}, [], set(), []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_import_cycle_among_cardlab_s_modules():
+    assert cycles(import_graph(cardlab_modules())) == []
+
+
+def test_the_cycle_check_finds_a_lazy_cycle_and_one_through_a_package(tmp_path, monkeypatch):
+    package = tmp_path / "cardlab"
+    (package / "game1").mkdir(parents=True)
+    files = {"__init__.py": "", "cards.py": "def html():\n    from .display import draw\n",
+             "display.py": "from .cards import html\n", "engine.py": "from . import cards\n",
+             "game1/__init__.py": "from .state import State\n", "game1/state.py": "from ..picture import x\n",
+             "picture.py": "from .game1 import rules\n", "game1/rules.py": "X = 1\n"}
+    for name, text in files.items():
+        (package / name).write_text(text, encoding="utf-8")
+    monkeypatch.setattr(sys.modules[__name__], "PACKAGE", package)
+    assert cycles(import_graph(cardlab_modules())) == [
+        ["cardlab.cards", "cardlab.display"], ["cardlab.game1", "cardlab.game1.state", "cardlab.picture"]]
+
+
+def test_no_module_is_over_800_lines():
+    long = {p.relative_to(PACKAGE).as_posix(): n for p in sorted(PACKAGE.rglob("*.py"))
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > 800}
     assert long == {}

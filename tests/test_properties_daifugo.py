@@ -1,10 +1,10 @@
-"""Properties of Daifugo under random legal play of whole jdf sets and yeeqia matches."""
+"""Properties of Daifugo of its own, under random legal play of whole jdf sets and yeeqia matches:
+the sets and matches, and the readings of the jokers; those every game has (play ends, cards are
+conserved, check and refusals, replay of a game, copies) are in tests/conformance/."""
 
 from __future__ import annotations
 
-import pickle
 import random
-from collections import Counter
 from itertools import combinations
 
 from hypothesis import HealthCheck, given, settings
@@ -12,8 +12,7 @@ from hypothesis import strategies as st
 
 from cardlab.cards import StandIn
 from cardlab.daifugo import RULESETS, Match, judge, readings
-from cardlab.daifugo.rules import REASON_CODES_USED
-from cardlab.engine import REASON_CODES, Action, IllegalAction
+from cardlab.engine import Action
 
 P = ("n", "e", "s", "w")
 LIMIT = 2000  # decisions in one game; random play needs a few hundred at most
@@ -22,26 +21,16 @@ rule_sets = st.sampled_from(sorted(RULESETS))
 seeds = st.integers(0, 2**32 - 1)
 
 
-def every_card(game) -> Counter:
-    cards = [c for hand in game.hands.values() for c in hand]
-    cards += [c for _, play in game.table for c in play.physical]
-    return Counter(cards + game.pile + list(game.blind))
-
-
-def play_match(rules, seed, check_each_step=True):
+def play_match(rules, seed):
     match = Match(rules, P, seed=seed)
     rng = random.Random(seed)
-    deck = Counter(match.rules.deck)
     while True:
         game = match.game
         for _ in range(LIMIT):
             if game.is_over():
                 break
-            if check_each_step:
-                assert every_card(game) == deck
             game.apply(rng.choice(game.legal_actions()))
         assert game.is_over(), "a game did not end"
-        assert every_card(game) == deck
         assert sorted(game.places) == sorted(P)
         assert sorted(game.result().values()) == sorted(match.rules.rank_names)
         if match.is_over():
@@ -51,7 +40,7 @@ def play_match(rules, seed, check_each_step=True):
 
 @FEW
 @given(rules=rule_sets, seed=seeds)
-def test_random_sets_and_matches_end_with_every_card_present_once(rules, seed):
+def test_random_sets_and_matches_end_with_every_player_ranked_in_each_game(rules, seed):
     match = play_match(rules, seed)
     assert len(match.records()) == match.games
 
@@ -59,8 +48,8 @@ def test_random_sets_and_matches_end_with_every_card_present_once(rules, seed):
 @settings(max_examples=5, deadline=None)
 @given(rules=rule_sets, seed=seeds)
 def test_the_same_seed_replays_the_same_set(rules, seed):
-    first = play_match(rules, seed, check_each_step=False)
-    again = play_match(rules, seed, check_each_step=False)
+    first = play_match(rules, seed)
+    again = play_match(rules, seed)
     assert first.records() == again.records() and first.game.key() == again.game.key()
 
 
@@ -111,7 +100,10 @@ def candidates(game, rng):
 
 @FEW
 @given(rules=rule_sets, seed=seeds, data=st.data())
-def test_check_agrees_with_legal_actions_and_refusals_change_nothing(rules, seed, data):
+def test_an_action_check_accepts_is_listed_whatever_its_jokers_stand_in_for(rules, seed, data):
+    """Random handfuls with random stand-ins on the jokers, and the listed plays with the two
+    jokers swapped: one that check() accepts does what a listed action does (the conformance
+    suite compares the cards only)."""
     rng = random.Random(seed)
     match = Match(rules, P, seed=seed)
     game = match.game
@@ -125,49 +117,10 @@ def test_check_agrees_with_legal_actions_and_refusals_change_nothing(rules, seed
         game.apply(rng.choice(game.legal_actions()))
     legal = game.legal_actions()
     judge = game.copy()  # remembers no offered actions: every check goes through the rules
-    assert all(judge.check(a) is None for a in legal)
-    assert len(set(legal)) == len(legal)
     known = {signature(game, a) for a in legal}
     for action in candidates(game, rng):
-        refusal = judge.check(action)
-        if refusal is None:
+        if judge.check(action) is None:
             assert signature(game, action) in known, f"{action} is accepted but not listed"
-            continue
-        assert refusal.code in REASON_CODES and refusal.explanation
-        before = game.key()
-        try:
-            game.apply(action)
-        except IllegalAction as exc:
-            assert exc.code == refusal.code
-        else:
-            raise AssertionError(f"{action} was refused by check but applied")
-        assert game.key() == before
-
-
-@settings(max_examples=30, deadline=None)
-@given(rules=rule_sets, seed=seeds, steps=st.integers(0, 80), exchange=st.booleans())
-def test_copy_is_equal_and_independent(rules, seed, steps, exchange):
-    match = Match(rules, P, seed=seed)
-    rng = random.Random(seed)
-    if exchange:  # the next game of the set opens with the card exchange
-        while not match.game.is_over():
-            match.game.apply(rng.choice(match.game.legal_actions()))
-        match.next_game()
-    game = match.game
-    for _ in range(steps):
-        if game.is_over():
-            break
-        game.apply(rng.choice(game.legal_actions()))
-    twin = game.copy()
-    assert twin == game and twin.key() == game.key() and twin.describe() == game.describe()
-    before = game.key()
-    while not twin.is_over():  # playing the copy to its end leaves the original alone
-        twin.apply(rng.choice(twin.legal_actions()))
-    assert game.key() == before
-    again = game.copy()
-    if not game.is_over():  # and playing the original leaves a copy alone
-        game.apply(rng.choice(game.legal_actions()))
-        assert again.key() == before
 
 
 def every_legal_play(game):
@@ -217,51 +170,3 @@ def test_legal_actions_list_every_legal_play_once(rules, seed, data):
     hand = game.hands[game.turn]
     game.hands[game.turn] = rng.sample(hand, rng.randint(1, min(9, len(hand))))
     assert_every_legal_play_listed_once(game)
-
-
-def mixed_actions(game, rng):
-    """Actions to check in ``game``: a few offered ones, the same again as equal but new objects
-    and in the notation, and the random candidates (most of them illegal)."""
-    legal = game.legal_actions()
-    offered = rng.sample(legal, min(3, len(legal)))
-    return offered + [Action(*a) for a in offered] + [str(a) for a in offered] + candidates(game, rng)
-
-
-def positions(rules, seed, data):
-    """The positions of a seeded random game, the second of a set (opening with the exchange) when
-    hypothesis draws so, each with the random numbers of its look."""
-    rng = random.Random(seed)
-    match = Match(rules, P, seed=seed)
-    if data.draw(st.booleans(), label="second game, with the exchange"):
-        while not match.game.is_over():
-            match.game.apply(rng.choice(match.game.legal_actions()))
-        match.next_game()
-    game = match.game
-    while not game.is_over():
-        yield game, rng
-        game.apply(rng.choice(game.legal_actions()))
-
-
-@settings(max_examples=10, deadline=None)
-@given(rules=rule_sets, seed=seeds, data=st.data())
-def test_check_leaves_no_trace(rules, seed, data):
-    """check() of legal and illegal actions leaves the position as it was: equal, the same key(),
-    and the same attributes compared in full (pickled), beside what it remembers in its slots."""
-    for game, rng in positions(rules, seed, data):
-        if rng.random() < 0.3:
-            actions = mixed_actions(game, rng)
-            before, key, twin = pickle.dumps(vars(game)), game.key(), game.copy()
-            for action in actions:
-                game.check(action)
-            assert game.key() == key and game == twin
-            assert pickle.dumps(vars(game)) == before
-
-
-@settings(max_examples=10, deadline=None)
-@given(rules=rule_sets, seed=seeds, data=st.data())
-def test_every_refusal_carries_a_code_daifugo_declares(rules, seed, data):
-    for game, rng in positions(rules, seed, data):
-        if rng.random() < 0.3:
-            for action in mixed_actions(game, rng):
-                refusal = game.check(action)
-                assert refusal is None or refusal.code in REASON_CODES_USED, (action, refusal)

@@ -1,19 +1,19 @@
-"""Properties of Gan Deng Yan under random legal play, for every rule set and player count."""
+"""Properties of Gan Deng Yan of its own under random legal play, for every rule set and player
+count: how a game ends, the readings of jokers and wild cards, the next game's deal; those every
+game has (play ends, cards are conserved, check and refusals, replay, copies) are in
+tests/conformance/."""
 
 from __future__ import annotations
 
-import pickle
 import random
-from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardlab.cards import StandIn
-from cardlab.engine import REASON_CODES, Action, IllegalAction
+from cardlab.engine import Action
 from cardlab.gandengyan import RULESETS, new_game
-from cardlab.gandengyan.rules import REASON_CODES_USED
 from cardlab.registry import find_game
 
 GDY = find_game("gandengyan")
@@ -31,12 +31,6 @@ def names(n):
     return [f"p{i}" for i in range(1, n + 1)]
 
 
-def every_card(game) -> Counter:
-    cards = [c for hand in game.hands.values() for c in hand] + game.stock + game.pile
-    cards += [c for _, play in game.table for c in play.physical]
-    return Counter(cards)
-
-
 def by_the_rules(game):
     """A copy of ``game`` that remembers no legal actions: its check() applies every rule, where
     ``game`` accepts an action its legal_actions() offered without reading it again."""
@@ -50,7 +44,6 @@ def random_game(rules, n, seed, visit=None):
     each decision. Returns the actions taken and the final position."""
     game = new_game(rules, names(n), seed=seed)
     rng = random.Random(seed)
-    deck = Counter(game.rules.deck)
     actions = []
     while not game.is_over():
         assert len(actions) < LIMIT, "the game did not end"
@@ -61,14 +54,13 @@ def random_game(rules, n, seed, visit=None):
         action = rng.choice(legal)
         game.apply(action)
         actions.append(action)
-        assert every_card(game) == deck
     return actions, game
 
 
 @pytest.mark.parametrize("rules, n", COMBOS)
 @FEW
 @given(seed=seeds)
-def test_random_games_end_with_every_card_present_once(rules, n, seed):
+def test_a_game_ends_with_the_winner_out_of_cards_or_blocked(rules, n, seed):
     _, game = random_game(rules, n, seed)
     result = game.result()
     if game.winner is None:  # blocked: two players, each holding one joker, and no stock
@@ -76,15 +68,6 @@ def test_random_games_end_with_every_card_present_once(rules, n, seed):
     else:
         assert result["leftovers"][game.winner] == [] and game.finished() == [game.winner]
         assert all(result["leftovers"][p] for p in game.players if p != game.winner)
-
-
-@pytest.mark.parametrize("rules, n", COMBOS)
-@settings(max_examples=3, deadline=None)
-@given(seed=seeds)
-def test_the_same_seed_replays_the_same_game(rules, n, seed):
-    first, end = random_game(rules, n, seed)
-    again, end_again = random_game(rules, n, seed)
-    assert first == again and end.key() == end_again.key()
 
 
 def signature(game, action):
@@ -116,7 +99,10 @@ def candidates(game, rng):
 @pytest.mark.parametrize("rules, n", COMBOS)
 @FEW
 @given(seed=seeds, data=st.data())
-def test_check_agrees_with_legal_actions_and_refusals_change_nothing(rules, n, seed, data):
+def test_an_action_check_accepts_is_listed_whatever_its_wild_cards_stand_in_for(rules, n, seed, data):
+    """Random handfuls with random stand-ins on the jokers and wild cards: one that check()
+    accepts does what a listed action does, and no two listed actions do the same (the
+    conformance suite compares the cards only)."""
     looks = data.draw(st.integers(1, 4), label="positions looked at")
     seen = []
 
@@ -126,8 +112,6 @@ def test_check_agrees_with_legal_actions_and_refusals_change_nothing(rules, n, s
         seen.append(1)
         legal = game.legal_actions()
         judge = by_the_rules(game)
-        assert len(set(legal)) == len(legal)
-        assert all(judge.check(a) is None for a in legal)
         known = {signature(judge, a) for a in legal}
         assert len(known) == len(legal), "two listed actions do the same"
         for action in candidates(game, rng):
@@ -135,13 +119,6 @@ def test_check_agrees_with_legal_actions_and_refusals_change_nothing(rules, n, s
             assert game.check(action) == refusal  # the actions just offered aside, nothing is remembered
             if refusal is None:
                 assert signature(judge, action) in known, f"{action} is accepted but not listed"
-                continue
-            assert refusal.code in REASON_CODES and refusal.explanation
-            before = game.key()
-            with pytest.raises(IllegalAction) as info:
-                game.apply(action)
-            assert info.value.code == refusal.code
-            assert game.key() == before
 
     random_game(rules, n, seed, visit=look)
 
@@ -157,32 +134,14 @@ def test_the_winner_deals_and_leads_the_next_game(seed):
     assert sorted(len(h) for p, h in following.hands.items() if p != dealer) == [5, 5, 5]
 
 
-@settings(max_examples=30, deadline=None)
-@given(seed=seeds, steps=st.integers(0, 60))
-def test_copy_is_independent(seed, steps):
-    game = new_game("yiqi", names(3), seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if game.is_over():
-            break
-        game.apply(rng.choice(game.legal_actions()))
-    twin = game.copy()
-    assert twin == game and twin.key() == game.key()
-    if not twin.is_over():
-        twin.apply(rng.choice(twin.legal_actions()))
-        assert twin != game
-
-
-
-
 @pytest.mark.parametrize("rules, n", COMBOS)
 @FEW
 @given(seed=seeds)
 def test_actions_offered_in_an_earlier_position_are_judged_by_the_rules(rules, n, seed):
     """check() accepts an action legal_actions() offered without reading it again only in the
     position it was offered in: each player's actions offered earlier, checked again whenever
-    that player is to act (after other plays, or after a hand was set from outside), get the
-    very answer the rules give."""
+    that player is to act, get the very answer the rules give, here also after a hand was set
+    from outside (the conformance suite checks them after play only)."""
     game = new_game(rules, names(n), seed=seed)
     rng = random.Random(seed)
     earlier = {}  # player -> the actions offered to them in an earlier position
@@ -198,43 +157,3 @@ def test_actions_offered_in_an_earlier_position_are_judged_by_the_rules(rules, n
         else:
             offered = judge.legal_actions()
         game.apply(rng.choice(offered))
-
-
-def mixed_actions(game, rng):
-    """Actions to check in ``game``: a few offered ones, the same again as equal but new objects
-    and in the notation, and the random candidates (most of them illegal)."""
-    legal = game.legal_actions()
-    offered = rng.sample(legal, min(3, len(legal)))
-    return offered + [Action(*a) for a in offered] + [str(a) for a in offered] + candidates(game, rng)
-
-
-@pytest.mark.parametrize("rules, n", COMBOS)
-@settings(max_examples=3, deadline=None)
-@given(seed=seeds)
-def test_check_leaves_no_trace(rules, n, seed):
-    """check() of legal and illegal actions leaves the position as it was: equal, the same key(),
-    and the same attributes compared in full (pickled), beside what it remembers in its slots."""
-
-    def visit(game, rng):
-        if rng.random() < 0.3:
-            actions = mixed_actions(game, rng)
-            before, key, twin = pickle.dumps(vars(game)), game.key(), game.copy()
-            for action in actions:
-                game.check(action)
-            assert game.key() == key and game == twin
-            assert pickle.dumps(vars(game)) == before
-
-    random_game(rules, n, seed, visit)
-
-
-@pytest.mark.parametrize("rules, n", COMBOS)
-@settings(max_examples=3, deadline=None)
-@given(seed=seeds)
-def test_every_refusal_carries_a_code_gandengyan_declares(rules, n, seed):
-    def visit(game, rng):
-        if rng.random() < 0.3:
-            for action in mixed_actions(game, rng):
-                refusal = game.check(action)
-                assert refusal is None or refusal.code in REASON_CODES_USED, (action, refusal)
-
-    random_game(rules, n, seed, visit)

@@ -1,16 +1,17 @@
-"""The offline website (``make site``): ``site/`` served on a loopback port with ``python -m
-http.server``, as ``make serve-site`` does, and opened in Debian's Chromium with every request
-that does not go to that server aborted and recorded (Playwright routing, which in Chromium also
-sees the requests of the kernel's worker and of JupyterLite's service worker). A learner opens a
-Durak lesson, runs all cells, steps the stepper (with its button and with the → key, which is
-ipyevents) and makes a try-it move; the engine runs a benchmark in the page beside CPython. A school
-server: the site opened under another host name (``school-server``, mapped to the loopback by
-Chromium), over plain http and over https with a self-signed certificate, where the browser allows
-no service worker: the site opens on the lessons with a warning bar, and a deep link to one lesson
-of each game runs all its cells (its files read from the kernel's ``cardlab_lessons`` package),
-its stepper steps, its try-it table gives a verdict and its quiz answers.
+"""The offline website (``make site``): ``site/`` served by the room's server with ``make serve-site``
+(tests/conftest.py, ``site_served``), and opened in Debian's Chromium with every request that does
+not go to that server aborted and recorded (Playwright routing, which in Chromium also sees the
+requests of the kernel's worker and of JupyterLite's service worker). A learner opens a Durak
+lesson, runs all cells, steps the stepper (with its button and with the → key, which is ipyevents)
+and makes a try-it move; the engine runs a benchmark in the page beside CPython. A school server:
+the site opened under another host name (``school-server``, mapped to the loopback by Chromium),
+over plain http and over https with a self-signed certificate, where the browser allows no service
+worker: the site opens on the lessons, a lesson says once where work is kept, and a deep link to
+one lesson of each game runs all its cells (its files read from the kernel's ``cardlab_lessons``
+package), its stepper steps, its try-it table gives a verdict and its quiz answers.
+tests/test_site_room.py has the class's side: a burst of thirty learners, what a first visit
+moves, loading progress, saving, the editions' JupyterLab.
 
-The site is built first when it is missing or older than its sources (tools/build_site.py).
 Timings and speeds are printed at the end of the pytest run and written to
 ``test-output/site_timings.txt``; they are reported, never asserted. Skipped (with the reason)
 where /usr/bin/chromium or Playwright is missing.
@@ -28,18 +29,13 @@ import subprocess
 import sys
 import time
 import urllib.request
-from pathlib import Path
 
 import pytest
+from site_support import CHROMIUM, CHROMIUM_ARGS, OUT, ROOT, SITE, TIMEOUT_MS, site_start
+from site_support import record as _record
 from test_browser import show_whole
 
-CHROMIUM = "/usr/bin/chromium"
-ROOT = Path(__file__).resolve().parent.parent
-SITE = ROOT / "site"
 LESSON = "lessons/durak/02_defending_and_adding.ipynb"
-TIMEOUT_MS = int(os.environ.get("CARDLAB_BROWSER_TIMEOUT_MS", 180_000))  # two slow cores
-OUT = Path(os.environ.get("CARDLAB_TEST_OUTPUT", ROOT / "test-output"))
-TIMINGS = OUT / "site_timings.txt"
 BENCH_SECONDS, BENCH_RUNS = 1.0, 3  # the best of three one-second runs, on each side
 BENCH_GAMES = ["durak podkidnoy, 2 players", "daifugo jdf, 4 players"]
 
@@ -51,15 +47,6 @@ if not os.path.exists(CHROMIUM):
 sync_api = pytest.importorskip("playwright.sync_api", reason="the site test needs the 'playwright' "
                                "package: pip install -e '.[test]'")
 
-_measured: dict[str, str] = {}
-
-
-def _record(key: str, value: str) -> None:
-    """Keep one measurement and rewrite test-output/site_timings.txt with all of them so far."""
-    _measured[key] = value
-    OUT.mkdir(parents=True, exist_ok=True)
-    TIMINGS.write_text("".join(f"{k}: {v}\n" for k, v in _measured.items()), encoding="utf-8")
-
 
 def _free_port() -> int:
     with socket.socket() as s:
@@ -68,38 +55,13 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def base_url():
-    """site/ (built first if it is missing or out of date), served on a free loopback port."""
-    tool = [sys.executable, str(ROOT / "tools" / "build_site.py")]
-    if shutil.which("npm") is None and subprocess.run([*tool, "--check"], capture_output=True).returncode:
-        pytest.skip("building site/ needs npm (Node.js), to fetch Pyodide: `apt-get install npm`")
-    started = time.monotonic()
-    build = subprocess.run(tool, cwd=ROOT, capture_output=True, text=True)
-    if build.returncode != 0:
-        pytest.fail("tools/build_site.py failed:\n" + (build.stdout + build.stderr)[-4000:])
-    _record("site build", f"{time.monotonic() - started:.0f} s ({build.stdout.strip().splitlines()[-1]})")
+def base_url(site_served):
+    """site/ (built first if it is missing or out of date), served by `make serve-site`."""
     stamp = json.loads((SITE / ".cardlab-site.json").read_text(encoding="utf-8"))
     size = stamp["size"]
     _record("site size", f"{size['bytes'] / 1e6:.1f} MB in {size['files']} files, "
-                         f"{size['gzip_bytes'] / 1e6:.1f} MB gzipped")
-    port = _free_port()
-    server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1",
-                               "--directory", str(SITE), str(port)],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            urllib.request.urlopen(f"{base}/jupyter-lite.json", timeout=2)
-            break
-        except OSError:
-            if server.poll() is not None or time.monotonic() > deadline:
-                server.kill()
-                pytest.fail("python -m http.server did not start")
-            time.sleep(0.2)
-    yield base
-    server.terminate()
-    server.wait(timeout=20)
+                         f"{size['gzip_bytes'] / 1e6:.1f} MB as sent over http (gzip)")
+    return site_served
 
 
 class Guard:
@@ -125,10 +87,6 @@ class Guard:
         # A request that reached the network without passing the route would show here.
         context.on("request", lambda r: None if self.local(r.url) or r.url in self.outside
                    else self.outside.append(r.url))
-
-
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 @pytest.fixture(scope="module")
@@ -171,8 +129,11 @@ def _kernel_idle(page):
 # The engine in the browser: benchmarks/random_play.py run by Pyodide in a plain page of the site
 # (its runtime and lockfile, no JupyterLite), and the same file run here by CPython.
 BENCH_PAGE = """<!DOCTYPE html><html><body><script type="module">
-import { loadPyodide } from "./static/pyodide/pyodide.mjs";
-window.pyodideReady = loadPyodide({ packages: ["cardlab"] }).then(p => { window.pyodide = p; return true; });
+const config = await (await fetch("./jupyter-lite.json")).json();
+const kernel = config["jupyter-config-data"].litePluginSettings["@jupyterlite/pyodide-kernel-extension:kernel"];
+const { loadPyodide } = await import(kernel.pyodideUrl);
+const lockFileURL = new URL(kernel.loadPyodideOptions.lockFileURL, location.href).href;
+window.pyodideReady = loadPyodide({ lockFileURL, packages: ["cardlab"] }).then(p => { window.pyodide = p; return true; });
 </script></body></html>"""
 
 BENCH = """
@@ -471,9 +432,10 @@ def _run_all(page) -> None:
 
 
 @pytest.mark.parametrize("scheme", ["http", "https"])
-def test_school_server_opens_on_the_lessons_index_with_a_warning(school_browser, school_urls, scheme):
-    """Not a secure context: the site opens on the lessons all the same, and the lab's page says
-    what does not work there (the file browser's files are not the code's)."""
+def test_school_server_opens_on_the_lessons_index_and_says_once_where_work_is_kept(school_browser, school_urls, scheme):
+    """Not a secure context: the site opens on the lessons all the same; the lab's page says once,
+    in the lesson's language, where work is kept, and once closed the note stays closed in that
+    tab; the page on what needs a service worker says the same as the README."""
     context, guard = _school_context(school_browser, school_urls[scheme])
     try:
         page = context.new_page()
@@ -485,12 +447,19 @@ def test_school_server_opens_on_the_lessons_index_with_a_warning(school_browser,
         # Over http the page is not secure; over https with a self-signed certificate it is, but
         # the service worker cannot register either.
         assert page.evaluate("window.isSecureContext") is (scheme == "https")
-        bar = page.locator(".cardlab-insecure-bar")
-        sync_api.expect(bar).to_contain_text("no service worker")
-        why = bar.get_by_role("link", name="Why?")
-        page.goto(why.evaluate("a => a.href"))
-        sync_api.expect(page.locator("h1")).to_contain_text("The lessons work here")
+        notice = page.locator(".cardlab-notice")
+        sync_api.expect(notice).to_contain_text("your work stays in this tab only")
+        notice.get_by_role("button", name="Close").click()
+        sync_api.expect(notice).to_have_count(0)
         assert page.evaluate("navigator.serviceWorker?.controller ?? null") is None
+        page.goto(school_urls[scheme] + "/lab/index.html?path=lessons/durak/03_two_player_round.ipynb")
+        page.locator(".jp-Notebook").first.wait_for()
+        _kernel_idle(page).wait_for()
+        assert page.locator(".cardlab-notice").count() == 0  # once a tab, and it stays closed
+        page.goto(school_urls[scheme] + "/needs-https.html")
+        sync_api.expect(page.locator("h1")).to_contain_text("Where your work is kept")
+        sync_api.expect(page.locator("body")).to_contain_text("stays in this browser tab only")
+        assert "storage as usual" not in page.locator("body").inner_text()
     finally:
         context.close()
     assert guard.outside == []
@@ -501,8 +470,8 @@ def test_school_server_opens_on_the_lessons_index_with_a_warning(school_browser,
 def test_school_server_lesson_runs_from_a_deep_link(school_browser, school_urls, scheme, game):
     """A direct link to a lesson, from a school server over plain http or self-signed https (no
     service worker: the kernel does not see the site's files, and reads the lessons' files from
-    the cardlab_lessons package): Run All ends without an error, with the warning shown; the
-    stepper steps, the try-it table gives a verdict, the quiz answers."""
+    the cardlab_lessons package): Run All ends without an error; the stepper steps, the try-it
+    table gives a verdict, the quiz answers."""
     base = school_urls[scheme]
     context, guard = _school_context(school_browser, base)
     try:
@@ -514,10 +483,9 @@ def test_school_server_lesson_runs_from_a_deep_link(school_browser, school_urls,
         # Over http the page is not secure; over https with a self-signed certificate it is, but
         # the service worker cannot register either.
         assert page.evaluate("window.isSecureContext") is (scheme == "https")
-        bar = page.locator(".cardlab-insecure-bar")
-        sync_api.expect(bar).to_contain_text("no service worker")
-        bar.get_by_role("button", name="Close").click()
-        sync_api.expect(bar).to_have_count(0)
+        notice = page.locator(".cardlab-notice")
+        notice.get_by_role("button", name="Close").click()
+        sync_api.expect(notice).to_have_count(0)
         _run_all(page)
         _record(f"school server, {scheme}, {game}", f"all cells run {time.monotonic() - start:.1f} s "
                                                     "after the page was opened")
@@ -556,17 +524,27 @@ def test_school_server_lesson_runs_from_a_deep_link(school_browser, school_urls,
     assert guard.outside == []
 
 
-def test_opened_as_a_file_explains_how_to_serve_the_folder(playwright, base_url):
-    """Double-clicked on a USB stick (file://), the site cannot run: its first page says how to
-    serve the folder instead of staying blank."""
+@pytest.mark.parametrize("opened, lands_on, heading", [
+    ("index.html", "serve-this-folder.html", "need a web server"),
+    ("lessons.html", "serve-this-folder.html", "need a web server"),
+    ("lab/index.html?path=lessons/durak/02_defending_and_adding.ipynb", "serve-this-folder.html", "need a web server"),
+    ("lessons.zh-TW.html", "serve-this-folder.zh-TW.html", "課程需要網頁伺服器"),
+    ("lab/index.html?path=lessons/ja/daifugo/02_following.ipynb", "serve-this-folder.ja.html", "ウェブサーバーが必要"),
+], ids=["index", "lessons", "lab", "lessons.zh-TW", "lab-ja"])
+def test_opened_as_a_file_explains_how_to_serve_the_folder(playwright, base_url, opened, lands_on, heading):
+    """Double-clicked on a USB stick (file://), the site cannot run: its first page, the lessons'
+    index (the page the README names) and the lab's page each lead to the page that says how to
+    serve the folder, in their language, with the one command, instead of staying blank."""
     browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     try:
-        page = browser.new_page()
-        page.goto((SITE / "index.html").as_uri())
-        page.wait_for_url("**/serve-this-folder.html")
-        sync_api.expect(page.locator("h1")).to_contain_text("need a web server")
-        sync_api.expect(page.get_by_text("python3 -m http.server")).to_be_visible()
-        page.screenshot(path=str(OUT / "site_file_url.png"))
+        page = browser.new_page(viewport={"width": 1280, "height": 720})
+        path, _, query = opened.partition("?")
+        page.goto((SITE / path).as_uri() + (f"?{query}" if query else ""))
+        page.wait_for_url(f"**/{lands_on}")
+        sync_api.expect(page.locator("h1")).to_contain_text(heading)
+        sync_api.expect(page.locator("pre")).to_have_text("python3 serve.pyz")
+        sync_api.expect(page.locator("body")).to_contain_text("py serve.pyz")
+        page.screenshot(path=str(OUT / f"site_file_url_{path.replace('/', '_')}.png"))
     finally:
         browser.close()
 
@@ -580,6 +558,7 @@ def test_a_lesson_reopens_as_on_the_server(browser, base_url):
     lesson is opened in the same browser profile."""
     served = SITE / "files" / SHARED_LESSON
     original, mtime = served.read_bytes(), served.stat().st_mtime
+    asked = []
     # As on a server where the site was copied a month ago: a browser may keep a file that old
     # in its cache for days without asking the server again (heuristic freshness).
     os.utime(served, (mtime - 30 * 86400, mtime - 30 * 86400))
@@ -587,6 +566,7 @@ def test_a_lesson_reopens_as_on_the_server(browser, base_url):
     try:
         page = context.new_page()
         page.add_locator_handler(page.locator(".jp-Dialog"), _accept_dialog, no_wait_after=True)
+        page.on("dialog", lambda dialog: (asked.append(dialog.type), dialog.accept()))
         page.goto(f"{base_url}/lab/index.html?path={SHARED_LESSON}")
         page.locator(".jp-Notebook").first.wait_for()
         _kernel_idle(page).wait_for()
@@ -605,6 +585,7 @@ def test_a_lesson_reopens_as_on_the_server(browser, base_url):
         node["cells"][0]["source"] = "# Teacher fix 22\n\n" + "".join(node["cells"][0]["source"])
         served.write_text(json.dumps(node, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         page.goto(f"{base_url}/lab/index.html?path={SHARED_LESSON}")
+        assert asked == ["beforeunload"]  # saved, but only in the tab: leaving asks first
         notebook = page.locator(".jp-Notebook").first
         sync_api.expect(notebook.locator("h1", has_text="Teacher fix 22")).to_be_visible()
         sync_api.expect(notebook.get_by_text("learner_edit_22")).to_have_count(0)
@@ -647,6 +628,26 @@ def test_installing_what_the_site_lacks_says_offline_in_one_line(browser, base_u
         cell = _run_new_cell(page, "from cardlab.charts import show_bars\n"
                                    "show_bars(['a', 'b'], [1, 2], title='T')")
         sync_api.expect(cell.locator(".jp-OutputArea img")).to_have_attribute("alt", "T: a 1.00, b 2.00")
+    finally:
+        context.close()
+
+
+def test_the_kernel_starts_light(browser, base_url):
+    """What the kernel loads at start: IPython without jedi or its terminal (prompt_toolkit), the
+    modules a lesson imports as bytecode compiled at build time (cardlab's beside its sources),
+    and Tab completion working without jedi."""
+    context = _context(browser)
+    try:
+        page = context.new_page()
+        page.add_locator_handler(page.locator(".jp-Dialog"), _accept_dialog, no_wait_after=True)
+        page.goto(f"{base_url}/lab/index.html?path=lessons/play.ipynb")
+        page.locator(".jp-Notebook").first.wait_for()
+        _kernel_idle(page).wait_for()
+        cell = _run_new_cell(page, "import os, sys, IPython, cardlab.engine\n"
+                                   "print(IPython.__file__.endswith('.pyc'), os.path.exists(cardlab.engine.__spec__.cached),"
+                                   " 'jedi' in sys.modules, 'prompt_toolkit' in sys.modules,"
+                                   " any(m.endswith('engine') for m in get_ipython().complete('cardlab.eng')[1]))")
+        sync_api.expect(cell.locator(".jp-OutputArea")).to_have_text("True True False False True")
     finally:
         context.close()
 
@@ -716,11 +717,12 @@ def test_every_notebook_runs_in_the_site(request, browser, base_url):
     opened on a first visit, its saved outputs cleared and all its cells run: no cell may end in
     an error. With CARDLAB_SITE_ALL_LESSONS_SCHOOL=http (or https), from the school server."""
     guards = []
+    open_context = _context
     if ALL_LESSONS_SCHOOL:
         school_browser = request.getfixturevalue("school_browser")
         base_url = request.getfixturevalue("school_urls")[ALL_LESSONS_SCHOOL]
 
-        def _context(_browser):
+        def open_context(_browser):
             context, guard = _school_context(school_browser, base_url)
             guards.append(guard)
             return context
@@ -730,18 +732,17 @@ def test_every_notebook_runs_in_the_site(request, browser, base_url):
     assert notebooks, f"no notebook in the site matches {pattern!r}"
     for path in notebooks:
         name = path.relative_to(SITE / "files").as_posix()
-        context = _context(browser)
+        context = open_context(browser)
         try:
             page = context.new_page()
             page.add_locator_handler(page.locator(".jp-Dialog"), _accept_dialog, no_wait_after=True)
             start = time.monotonic()
             page.goto(f"{base_url}/lab/index.html?path={name}")
             page.locator(".jp-Notebook").first.wait_for()
-            _kernel_idle(page).wait_for()
-            page.locator(".lm-MenuBar-itemLabel", has_text="Edit").first.click()
-            page.get_by_text("Clear Outputs of All Cells", exact=True).click()
-            page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-            page.get_by_text("Run All Cells", exact=True).click()
+            page.wait_for_function(site_start.KERNEL_IDLE, polling=200)
+            # The commands, not the menus: an edition's lessons open JupyterLab in its language.
+            page.evaluate("window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
+            page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
             try:
                 page.wait_for_function(ALL_DONE, timeout=120_000)
             except sync_api.TimeoutError:

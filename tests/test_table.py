@@ -5,6 +5,7 @@ game saved as a scenario that replays and checks ok."""
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 
@@ -220,9 +221,10 @@ def test_the_view_plays_through_its_buttons(tmp_path):
         assert name in found
     assert table.seat in table.state.to_act()
     assert any("Your turn" in v for v in html_values(box))
-    assert "Undo" not in found  # a game at a table is not taken back
+    assert found["Undo"].disabled  # nothing of the learner's to take back
     found["Take"].click()
     assert "take" in table.narration
+    assert found["Undo"].disabled  # the bots have answered: the take stands
     found = buttons(box)
     backs = table._picture.svg.count(BACK_LABEL)  # the other hand, and the stock
     found["Show all hands"].value = True
@@ -300,3 +302,167 @@ def test_the_learner_gives_in_the_exchange_by_clicking_the_cards_and_give():
     buttons(box)["Give"].click()
     assert "The exchange is done" in table.narration
     assert "Play" in buttons(box)
+
+
+# --- taking a move back ----------------------------------------------------------------------------
+
+def _paced(monkeypatch, table: Table) -> list:
+    """The table's view with its bot moves held: each waits in the returned list until called."""
+    pending = []
+    monkeypatch.setattr(table, "_later", lambda callback: pending.append(callback) or True)
+    table.widget
+    while pending:  # the bots' moves of the deal, up to the learner's turn
+        pending.pop(0)()
+    return pending
+
+
+def test_the_learner_takes_back_their_move_before_any_bot_answers_it(monkeypatch):
+    table = Table("gandengyan", "yiqi", players=3, seed=3)
+    pending = _paced(monkeypatch, table)
+    before, steps = table.state.copy(), list(table._steps)
+    undo = buttons(table.widget)["Undo"]
+    assert undo.disabled and "Nothing to take back" in str(table.undo())
+    action = make_bot("simple").choose(table.view())
+    table.select(*action.cards)
+    buttons(table.widget)[action.verb.capitalize()].click()
+    assert pending and table.state != before and not undo.disabled  # the bots wait, Undo is offered
+    said = table.undo()
+    assert table.state == before and table._steps == steps and table.seat in table.state.to_act()
+    assert f"You took back your move {table.state.learner_text(str(action))}." in str(said)
+    assert str(said).endswith(str(table.status())) and "You took back your move" in str(table.narration)
+    assert undo.disabled and not table._thinking and not any(b.disabled for b in table._verb_row.children)
+    pending.pop(0)()  # the bot's answer that was waiting does nothing now
+    assert table.state == before and table._steps == steps
+    assert run(loads(table.scenario_text())).ok  # the game's scenario lost the move
+
+
+def test_a_move_a_bot_has_answered_is_not_taken_back(monkeypatch):
+    table = Table("durak", "podkidnoy", seed=1)
+    pending = _paced(monkeypatch, table)
+    table.press("take")  # through the API: the bots answer at once
+    assert not pending and not table.can_undo()
+    steps = list(table._steps)
+    assert str(table.undo()).startswith("Nothing to take back: you may take back your own last move only until")
+    assert table._steps == steps and buttons(table.widget)["Undo"].disabled
+
+
+def test_the_learners_refused_tries_after_the_move_go_with_it(monkeypatch):
+    table = Table("gandengyan", "yiqi", players=3, seed=3)
+    pending = _paced(monkeypatch, table)
+    steps = list(table._steps)
+    action = make_bot("simple").choose(table.view())
+    table.select(*action.cards)
+    buttons(table.widget)[action.verb.capitalize()].click()
+    table._thinking = False  # a refused try while the bots wait, as typed into the API
+    table.type_move(f"{table.seat} play S3 S3")
+    table.undo()
+    assert table._steps == steps and pending
+
+
+def test_a_match_keeps_playing_the_position_taken_back_to(monkeypatch):
+    table = Table("durak", "podkidnoy", seed=1, match=True)
+    pending = _paced(monkeypatch, table)
+    before = table.state.copy()
+    action = make_bot("simple").choose(table.view())
+    table.select(*action.cards)
+    buttons(table.widget)[action.verb.capitalize()].click()
+    table.undo()
+    assert table.state == before and table._match.game is table.state and pending
+
+
+def test_the_bots_first_answer_to_the_learners_move_waits_long_enough_to_take_it_back(monkeypatch):
+    from cardlab.widgets import play
+
+    waits = []
+
+    class Loop:
+        def call_later(self, delay, callback):
+            waits.append(delay)
+
+    monkeypatch.setattr(play.asyncio, "get_running_loop", lambda: Loop())
+    table = Table("durak", "podkidnoy", seed=1, pause=0.2)
+    table.bots_move()
+    table._start_bots()
+    assert waits == []  # the learner's turn: nothing to wait for
+    table.select("DJ", "D8")
+    table._on_verb("defend")
+    assert waits == [play.TAKE_BACK]
+    table._run += 1  # as if that answer were played: the bots' own moves are paced as usual
+    table._undo_point = None
+    table._thinking = False
+    table._start_bots()
+    assert waits == [play.TAKE_BACK, 0.2]
+
+
+# --- the account of the game keeps its end in view -----------------------------------------------
+
+def test_the_account_of_the_last_moves_and_the_log_scroll_to_show_their_end():
+    table = Table("daifugo", "jdf", seed=2)
+    box = table.widget
+    play_game(table)
+    account = table._verdict_html.value
+    assert account.startswith('<div class="cardlab-latest cardlab-scrolls" style="max-height:229px"><div>')
+    assert "The game is over:" in account
+    assert '<div class="cardlab-latest cardlab-scrolls" style="max-height:229px"><div><pre>' in table._log_html.value
+    buttons(box)["Projector size"].value = True
+    assert 'style="max-height:302px"' in table._verdict_html.value  # about half the table's height
+
+
+def _header(svg: str) -> str:
+    """The picture's header: its first text."""
+    return re.search(r"<text [^>]*>[^<]*</text>", svg).group(0)
+
+
+@pytest.mark.parametrize("size", ["normal", "large"])
+def test_the_header_of_the_table_at_game_over_stands_whole_in_the_picture(size):
+    """Game over, the Durak table's header says so after the round and the trump: longer than the
+    picture is wide, it is drawn narrower (textLength), never cut at the picture's edge."""
+    table = Table("durak", "podkidnoy", seed=0, size=size)
+    play_game(table)
+    width = float(re.search(r'<svg [^>]*width="([0-9.]+)"', table.picture()).group(1))
+    header = _header(table.picture())
+    assert "game over" in header
+    room = float(re.search(r'textLength="([0-9.]+)"', header).group(1))
+    assert room <= width - 2 * float(re.search(r' x="([0-9.]+)"', header).group(1)) + 0.01
+    # A header that fits is drawn as it is.
+    assert "textLength" not in _header(Table("durak", "podkidnoy", seed=0, size=size).picture())
+
+
+def test_at_game_over_no_verb_is_drawn_as_the_one_enter_plays():
+    table = Table("durak", "podkidnoy", seed=0)
+    table.widget
+    play_game(table)
+    assert table.enter_verb is None
+    assert all(b.disabled and b.button_style == "" for b in table._verb_row.children if b.description in table.verbs)
+
+
+# --- where a saved game goes ------------------------------------------------------------------------
+
+def test_a_saved_game_goes_into_the_learners_own_folder_and_says_where(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    table = Table("durak", "podkidnoy", seed=1)
+    box = table.widget  # no event loop here: the bots' first moves are played at once
+    said = str(table.save_scenario())
+    target = tmp_path / "my-games" / "durak_podkidnoy_game1.yaml"
+    assert said == (f"Saved game 1 (3 steps) in my-games, the folder for your own files: {target}; "
+                    f"check it with: cardlab check {target}")
+    assert run(load(target)).ok and sorted(p.name for p in tmp_path.iterdir()) == ["my-games"]
+    table._path.value = "mine.yaml"  # a name alone, typed in the box
+    buttons(box)["Save as scenario"].click()
+    assert (tmp_path / "my-games" / "mine.yaml").is_file()
+    elsewhere = tmp_path / "elsewhere.yaml"
+    assert str(table.save_scenario(elsewhere)).startswith(f"Saved game 1 (3 steps) as {elsewhere};")
+    assert table._path.placeholder == "my-games/durak_podkidnoy_game1.yaml"
+
+
+def test_the_learners_folder_made_for_a_file_that_could_not_be_written_is_taken_away(tmp_path, monkeypatch):
+    from cardlab.widgets import SaveError
+
+    monkeypatch.chdir(tmp_path)
+    table = Table("durak", "podkidnoy", seed=1)
+    with pytest.raises(SaveError, match="the name is too long"):
+        table.save_scenario("x" * 300 + ".yaml")
+    assert list(tmp_path.iterdir()) == []
+    (tmp_path / "my-games").write_text("not a folder", encoding="utf-8")
+    with pytest.raises(SaveError, match="Not saved: there is no folder "):
+        table.save_scenario()

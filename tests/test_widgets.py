@@ -167,11 +167,16 @@ def test_stepper_buttons_drive_the_view(stepper):
     assert "step 1 of" in stepper._counter.value
     assert "opens the round" in stepper._narration.value
     assert stepper._picture.svg == stepper.picture() and not stepper._picture.projector
-    assert box.children == (stepper._picture, stepper._side)  # the table, and beside it the buttons
-    assert stepper._narration in stepper._side.children  # ... and the narration
-    assert stepper._picture.layout.height == stepper._side.layout.height == "416px"
+    # The table, and beside it the buttons (and the style every widget's view carries).
+    assert box.children == (stepper._picture, stepper._side, stepper._style)
+    assert stepper._narration_box in stepper._side.children  # ... and the narration
+    assert stepper._narration in stepper._narration_box.children
+    # The column beside the table: at least as high as the table, growing (to the room the window
+    # leaves) when the example's longest step needs it.
+    assert stepper._picture.layout.height == stepper._side.layout.min_height == "416px"
+    assert stepper._side.layout.max_height == "max(416px, calc(100vh - 160px))"
     named["Projector size"].value = True
-    assert stepper.size == "large" and stepper._picture.layout.height == stepper._side.layout.height == "550px"
+    assert stepper.size == "large" and stepper._picture.layout.height == stepper._side.layout.min_height == "550px"
     assert stepper._picture.projector and stepper._picture.svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" width="713.57" height="549.71"')
     named["End"].click()
     assert named["Step"].disabled and named["End"].disabled

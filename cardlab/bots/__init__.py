@@ -177,7 +177,7 @@ class MonteCarloBot(Bot):
                 return simple, _("{reason} (no rollouts here: the hidden cards cannot be dealt yet)", reason=why)
             lots = self.rng.getrandbits(32)
             if not all(deal.is_legal(a) for a in candidates):
-                decisions += SAMPLE_TRIES  # rare (Durak's priority rule): counted as the deals it tried
+                decisions += SAMPLE_TRIES  # rare (a rule that gives one player priority): counted as the deals it tried
                 continue
             for k, action in enumerate(candidates):
                 state = deal.copy()

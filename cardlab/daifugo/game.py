@@ -48,6 +48,8 @@ class DaifugoGame(Game):
     expectation_words = EXPECTATION_WORDS
     counted_events = {"revolutions": "revolution"}
     private_events = frozenset({"give", "exchange"})  # the two players of a pair see the cards
+    lab_words = (N_("Daifugo: the exchange"), N_("previous daihinmin's average place"), N_("exchange"),
+                 N_("no exchange"))
 
     def inapplicable_expectation(self, key: str, rules) -> str | None:
         return inapplicable_expectation(key, rules)
@@ -98,6 +100,11 @@ class DaifugoGame(Game):
     def known_cards(self, state: DaifugoState, seat: str) -> set:
         """The seat's hand and the cards it set aside to give in the exchange."""
         return set(state.hands[seat]) | set(state.gives.get(seat, ()))
+
+    def every_card(self, state: DaifugoState) -> list:
+        """The hands, the plays of the round, the pile and the cards left out of the deal (blind)."""
+        return [*(c for p in state.players for c in state.hands[p]),
+                *(c for _, play in state.table for c in play.physical), *state.pile, *state.blind]
 
     def deal_spec(self, state: DaifugoState) -> dict:
         """The hands, the leader and the previous game's ranks (when there was one)."""

@@ -51,6 +51,7 @@ class DurakGame(Game):
     expectations = EXPECTATIONS
     expectation_words = EXPECTATION_WORDS
     private_events = frozenset({"draw"})
+    lab_words = (N_("Durak: chance of losing"), N_("trumps in the six cards dealt"))
 
     def new_game(self, rules, players=None, seed: int = 0, **options) -> DurakState:
         """:func:`.state.new_game` (``previous_loser`` as an option)."""
@@ -74,6 +75,11 @@ class DurakGame(Game):
     score_line = staticmethod(score_line)
     score_total = staticmethod(score_total)
     rule_of_thumb = staticmethod(rule_of_thumb)
+
+    def every_card(self, state: DurakState) -> list:
+        """The hands, the stock, the table (attacks and defences) and the discard pile."""
+        return [*(c for p in state.players for c in state.hands[p]), *state.stock, *state.attacks,
+                *(d for d in state.defences if d is not None), *state.discard]
 
     def deal_spec(self, state: DurakState) -> dict:
         """The hands, the stock, the trump and the attacker."""

@@ -71,6 +71,11 @@ class GanDengYanGame(Game):
             return super().play_words(state, action)
         return state.play_of(action).called
 
+    def every_card(self, state: GanDengYanState) -> list:
+        """The hands, the stock, the plays of the round and the pile."""
+        return [*(c for p in state.players for c in state.hands[p]), *state.stock,
+                *(c for _, play in state.table for c in play.physical), *state.pile]
+
     def deal_spec(self, state: GanDengYanState) -> dict:
         """The hands, the stock and the leader (the dealer)."""
         return {**super().deal_spec(state), "stock": [str(c) for c in state.stock], "leader": state.lead}

@@ -132,9 +132,16 @@ class ActingTable(SizedWidget):
         """Make ``cards`` (cards, stand-ins, or their notation such as ``"D5"`` or ``"BJ=5"``) the
         selection, in this order; no argument clears it. Raises ``CardError`` for bad notation or
         anything that is not a card."""
-        self._selected = [c if isinstance(c, (Card, StandIn)) else parse_token(c) for c in cards]
+        chosen = [c if isinstance(c, (Card, StandIn)) else parse_token(c) for c in cards]
+        if chosen != self._selected:
+            self._new_selection()
+        self._selected = chosen
         self._reading = None
         self._refresh()
+
+    def _new_selection(self) -> None:
+        """The learner changed the selection: a new move begins (a subclass clears the verdict
+        of the last one)."""
 
     def _select_codes(self, codes: list[str]) -> None:
         """The selection made in the picture (card codes, in the order selected); a stand-in
@@ -144,6 +151,7 @@ class ActingTable(SizedWidget):
         written = {plain(t).code: t for t in self._selected}
         chosen = [written.get(code) or offered[code] for code in codes if code in offered]
         if chosen != self._selected:
+            self._new_selection()
             self._selected = chosen
             self._reading = None
             self._refresh()
@@ -203,9 +211,9 @@ class ActingTable(SizedWidget):
         """The verb that Enter on the cards plays: the verb that takes cards pressed last, while the
         seat being played may still use it; else the first verb that takes cards (in the order of
         the buttons) the seat has a legal action with; else the first verb that takes cards.
-        ``None`` when no verb of the position takes cards."""
+        ``None`` when no verb of the position takes cards, and once the game is over."""
         verbs = [v for v in self._state.verbs() if takes_cards(self._state, v)]
-        if not verbs:
+        if not verbs or self._state.is_over():
             return None
         usable = {a.verb for a in self._state.legal_actions() if a.player == self._player}
         if self._last_verb in verbs and self._last_verb in usable:
@@ -302,7 +310,8 @@ class ActingTable(SizedWidget):
         self._row_buttons = self._own_buttons(ipw)
         self._verb_row = ipw.HBox(layout=ipw.Layout(flex_flow="row wrap"))
         self._verb_buttons()
-        self._move_box = ipw.Text(layout=ipw.Layout(width="22em"))
+        # As wide as the column allows, up to 22 characters' room: never wider than the column.
+        self._move_box = ipw.Text(layout=ipw.Layout(width="auto", max_width="22em"))
         self._move_box.add_class("cardlab-move")
         self._move_box.on_msg(self._on_move_box)
         self._verdict_html = ipw.HTML()

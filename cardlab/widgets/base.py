@@ -32,11 +32,18 @@ RUN_ME = N_("Run all cells (Run → Run All Cells) to use the buttons; until the
 # is for a projector: every length of the picture 1.32 times the normal one.
 SIZES = {"normal": NORMAL_CARD, "large": 74}
 TEXT_SIZES = {"normal": 15, "large": 20}  # the narration's and the verdicts' text, in pixels
+# What JupyterLab's menu bar, tabs, notebook toolbar and status bar take of the window's height,
+# with room to spare: a widget that grows beside its table stays this much shorter than the window.
+WINDOW_MARGIN = 160
 _default_size = ["normal"]
+# The style every widget's view carries (projector size, the narration's height, scroll bars).
+STYLE = (Path(__file__).parent / "widgets.css").read_text(encoding="utf-8")
 
 
 def presentation(on: bool = True) -> None:
-    """Make every widget created from now on large (projector size), or normal again."""
+    """Make every widget created from now on large (projector size), or normal again. A widget
+    without a Projector size toggle (a quiz, the referee, a comparison) is large when it is first
+    drawn after this."""
     _default_size[0] = "large" if on else "normal"
 
 
@@ -57,6 +64,22 @@ def table_size(size: str) -> tuple[int, int]:
 def text_size(size: str) -> int:
     """The size in pixels of the text beside the table at ``size``."""
     return TEXT_SIZES[size]
+
+
+def card_width(size: str, normal: float) -> float:
+    """The width of a hand card in a widget's smaller pictures (a quiz's, the referee's, a
+    comparison's): ``normal`` at normal size; at projector size the card table's, so that every
+    word in them is at least 18 px."""
+    return SIZES["large"] if size == "large" else normal
+
+
+def column_heights(size: str) -> dict[str, str]:
+    """The layout of a column beside the table that grows with what it holds: at least as high
+    as the table at ``size``, at most as high as the window leaves room for
+    (:data:`WINDOW_MARGIN`), and never less than the table."""
+    height = table_size(size)[1]
+    return {"height": "auto", "min_height": f"{height}px",
+            "max_height": f"max({height}px, calc(100vh - {WINDOW_MARGIN}px))"}
 
 
 def lay_out(widget, **properties: str) -> None:
@@ -182,14 +205,34 @@ class Widget:
 
     _view = None
     _labels = None  # {(id(control), trait): [control, trait, message, the text set]} (:meth:`_label`)
+    # "normal" or "large" (projector size); None: the size :func:`presentation` chose, taken when
+    # the widget is first drawn (a widget with a size of its own sets it when it is made).
+    size: str | None = None
 
     @property
     def widget(self):
         """The ipywidgets container of this widget (built on first use)."""
         if self._view is None:
-            self._view = self._build(_ipywidgets())
+            if self.size is None:
+                self.size = chosen_size(None)
+            ipw = _ipywidgets()
+            view = self._build(ipw)
+            # Last, so that the view's own parts keep their places among its children.
+            self._style = ipw.HTML(f"<style>{STYLE}</style>", layout=ipw.Layout(display="none"))
+            view.children = (*view.children, self._style)
+            view.add_class("cardlab-widget")
+            self._view = view
+            self._mark_size()
             self._update_view()
         return self._view
+
+    def _mark_size(self) -> None:
+        """The view's outer box marked with its size (the class ``cardlab-large`` at projector
+        size, which makes every text in it at least 18 px)."""
+        if self.size == "large":
+            self._view.add_class("cardlab-large")
+        else:
+            self._view.remove_class("cardlab-large")
 
     def _refresh(self) -> None:
         if self._view is not None:
@@ -256,6 +299,7 @@ class SizedWidget(Widget):
         self.size = chosen_size(size)
         self._pictures = {}
         if self._view is not None:
+            self._mark_size()
             self._arrange()
             self._relabel()
             self._update_view()

@@ -148,17 +148,41 @@ function render({ model, el }) {
 
   // Projector size: the table and what stands beside it need the whole width of a 1280×720 screen,
   // so JupyterLab's left sidebar (the file browser), if open, is folded away as a click on its open
-  // tab would. Elsewhere (no such sidebar) nothing happens.
-  function makeRoom() {
-    if (!model.get("projector")) return;
-    const tab = document.querySelector(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current");
-    if (!tab) return;
+  // tab would; once no card table of the page is at projector size any more, the tab folded is
+  // opened again, unless the learner opened one meanwhile. Elsewhere (no such sidebar) nothing
+  // happens. Every card table of the page shares ROOM: which are large, and the tab folded.
+  const ROOM = (globalThis.cardlabRoom ??= { large: new Set(), folded: null });
+  const SIDEBAR = ".jp-SideBar.jp-mod-left";
+
+  function press(tab) {
     const at = tab.getBoundingClientRect();
-    const press = { bubbles: true, cancelable: true, button: 0, isPrimary: true, pointerId: 1,
-                    pointerType: "mouse", clientX: at.x + at.width / 2, clientY: at.y + at.height / 2 };
-    tab.dispatchEvent(new PointerEvent("pointerdown", press));
-    tab.dispatchEvent(new PointerEvent("pointerup", press));
-    tab.dispatchEvent(new MouseEvent("click", press));
+    const down = { bubbles: true, cancelable: true, button: 0, isPrimary: true, pointerId: 1,
+                   pointerType: "mouse", clientX: at.x + at.width / 2, clientY: at.y + at.height / 2 };
+    tab.dispatchEvent(new PointerEvent("pointerdown", down));
+    tab.dispatchEvent(new PointerEvent("pointerup", down));
+    tab.dispatchEvent(new MouseEvent("click", down));
+  }
+
+  function makeRoom() {
+    if (model.get("projector")) {
+      ROOM.large.add(root);
+      const tab = document.querySelector(`${SIDEBAR} .lm-TabBar-tab.lm-mod-current`);
+      if (!tab) return;
+      ROOM.folded = tab.dataset.id ?? null;
+      press(tab);
+      return;
+    }
+    giveRoomBack();
+  }
+
+  function giveRoomBack() {
+    ROOM.large.delete(root);
+    if (ROOM.large.size || ROOM.folded === null) return;
+    const folded = ROOM.folded;
+    ROOM.folded = null;
+    if (document.querySelector(`${SIDEBAR} .lm-TabBar-tab.lm-mod-current`)) return;
+    const tab = document.querySelector(`${SIDEBAR} .lm-TabBar-tab[data-id="${CSS.escape(folded)}"]`);
+    if (tab) press(tab);
   }
 
   const onPicture = () => schedule(true);
@@ -171,12 +195,13 @@ function render({ model, el }) {
   root.addEventListener("keydown", onKey);
   root.addEventListener("focusin", onFocus);
   update();
-  makeRoom();
+  if (model.get("projector")) makeRoom();
   return () => {
     model.off("change:svg", onPicture);
     model.off("change:selectable", onCards);
     model.off("change:selected", onCards);
     model.off("change:projector", makeRoom);
+    ROOM.large.delete(root); // a view taken away (its cell run again) holds no room
   };
 }
 

@@ -11,7 +11,7 @@ from ..registry import game_of
 from ..scenario import Scenario
 from ..svg import state_svg
 from .args import WidgetError, flag
-from .base import Widget, lines_html, replay, scenario_of, still_html
+from .base import Widget, card_width, lines_html, replay, scenario_of, still_html
 
 
 def _ruleset(spec, rules, name: str):
@@ -114,12 +114,14 @@ class Compare(Widget):
             picture, legal = ipw.HTML(), ipw.HTML()
             self._picture_views.append(picture)
             self._legal.append(legal)
+            # Side by side; at projector size, where each picture is as wide as the card table's,
+            # one above the other.
             columns.append(ipw.VBox([ipw.HTML(f"<b>{escape(rules.name)}</b>"), picture, legal],
-                                    layout=ipw.Layout(width="50%")))
+                                    layout=ipw.Layout(width="100%" if self.size == "large" else "50%")))
         summary = ipw.HTML()
         summary.add_class("cardlab-differences")
         self._summary = summary
-        box = ipw.VBox([ipw.HBox(columns), summary])
+        box = ipw.VBox([ipw.HBox(columns, layout=ipw.Layout(flex_flow="row wrap")), summary])
         box.add_class("cardlab-compare")
         return box
 
@@ -127,6 +129,6 @@ class Compare(Widget):
         """The pictures, the legal actions and the summary, in the current language."""
         columns = zip(self.states, self.rules, self.differences(), self._picture_views, self._legal)
         for state, rules, unique, picture, legal in columns:
-            picture.value = state_svg(state, width=42, four_colour=self.four_colour)
+            picture.value = state_svg(state, width=card_width(self.size, 42), four_colour=self.four_colour)
             legal.value = self._legal_html(state, rules, set(unique))
         self._summary.value = lines_html(self.summary(), "cardlab-differences-text", heading=False)

@@ -19,6 +19,11 @@ disabled while the bots are moving. Once the learner has gone out, "Play to the 
 rest of the game at once. Without a running event loop (a plain Python shell) the view plays them
 at once too.
 
+Taking a move back. The learner may take back their own last move (:meth:`Table.undo`, the Undo
+button) while no other seat has moved since: the bots have not answered it yet (the view's first
+answer to a learner's move waits at least :data:`TAKE_BACK` seconds), or the learner is to move
+again (a Daifugo 8-cut). The account of the game says so; the game's scenario loses the move.
+
 What the learner reads of a move is the engine's own narration (``learner_text`` of its events),
 except for cards the learner could not see at a real table: a card another player draws, and the
 cards given in a Daifugo exchange the learner takes no part in, read "a hidden card" until "Show
@@ -42,11 +47,9 @@ the end. :meth:`Table.save_scenario` writes it, for ``cardlab check`` and the st
 from __future__ import annotations
 
 import asyncio
+import os
 import re
-import shlex
-from contextlib import contextmanager
 from html import escape
-from pathlib import Path
 
 from ..cards import plain
 from ..engine import Event, State
@@ -56,11 +59,12 @@ from ..scenario import Lines
 from . import saving
 from .acting import SELECT_FIRST, ActingTable, RefusalLine, verdict_html
 from .args import WidgetError, flag, seconds
-from .base import ACCEPTED, INFO, REFUSED, lines_html, moved_cards, still_html
-from .saving import SaveError
+from .base import ACCEPTED, INFO, REFUSED, lines_html, moved_cards, still_html, table_size
 from .seating import NAMES, Seating, bot_name, bots_of, plan, seed_of
 
 PAUSE = 0.8  # seconds between two bot moves in the view
+# Seconds at least before the bots answer the learner's move in the view: a moment to take it back.
+TAKE_BACK = 1.5
 # The longest pause: the learner's buttons wait while the bots move, so a longer one looks like a hang.
 MAX_PAUSE = 10.0
 
@@ -105,7 +109,7 @@ class _Hidden(Message):
         return (_Hidden, (self.text, self.hidden))
 
 
-class Table(ActingTable):
+class Table(ActingTable, saving.GameSaving):
     """Play ``game`` (``"durak"``, ``"daifugo"``, ``"gandengyan"``) under ``rules`` (a rule set's
     name) as seat ``seat`` (default: the first player) against bots in every other seat.
 
@@ -166,6 +170,9 @@ class Table(ActingTable):
         self._selected = []
         self._reading = None
         self._thinking = False
+        # What the learner's last move may be taken back to (the position, the number of steps and
+        # the highlight before it), until another seat moves.
+        self._undo_point = None
         self._new_run()
 
     def choose(self, game: str | None = None, rules: str | None = None, players=None) -> str:
@@ -276,6 +283,7 @@ class Table(ActingTable):
     def _bot_step(self, player: str) -> str:
         action = self.bots[player].choose(self._state.view(player))
         events = self._state.apply(action)
+        self._undo_point = None  # another seat has moved
         self._steps.append(str(action))
         self._moved = moved_cards(events)
         number = len(self._steps)
@@ -319,7 +327,9 @@ class Table(ActingTable):
             self._steps.append({"do": str(action), "reject": refusal.code})
             heading = _("Step {number}: {action} (refused)", number=len(self._steps), action=str(action))
             return self._note(heading, refusal=refusal), REFUSED
+        point = (self._state.copy(), len(self._steps), self._moved)
         events = self._state.apply(action)
+        self._undo_point = point
         self._steps.append(str(action))
         self._played(events)
         return self._note(_("Step {number}: {action}", number=len(self._steps), action=str(action)), events), ACCEPTED
@@ -328,7 +338,7 @@ class Table(ActingTable):
         """After the learner's action: accepted, the bots answer at once and the whole account is
         returned; refused, the reason is shown under the account of the moves before it."""
         if verdict != ACCEPTED:
-            return self._aside(text, verdict)
+            return self._aside(text, verdict, of_move=True)
         self._say(text, ACCEPTED)
         return self._say(Lines([text, self.bots_move()], sep="\n\n", state=self._state), ACCEPTED)
 
@@ -358,14 +368,19 @@ class Table(ActingTable):
         self._refresh()
         return self._message
 
-    def _aside(self, text, verdict: str = INFO) -> Lines:
+    def _aside(self, text, verdict: str = INFO, of_move: bool = False) -> Lines:
         """Show ``text`` under the account of the moves, which stays; returns it as the learner
-        reads it."""
-        self._aside_text, self._aside_verdict = self._read(text), verdict
+        reads it. ``of_move``: it answers a move (a refusal), and goes when the learner selects
+        other cards."""
+        self._aside_text, self._aside_verdict, self._aside_of_move = self._read(text), verdict, of_move
         self._refresh()
         return self._aside_text
 
-    _aside_text, _aside_verdict = "", INFO
+    _aside_text, _aside_verdict, _aside_of_move = "", INFO, False
+
+    def _new_selection(self) -> None:
+        if self._aside_of_move:
+            self._aside_text, self._aside_of_move = "", False
 
     def hint(self) -> Lines:
         """What the ``montecarlo`` bot would do in the learner's seat now, and why."""
@@ -382,9 +397,29 @@ class Table(ActingTable):
             return self._aside(Lines([_("All hands face up:"), self._state.describe()]))
         return self._aside(_("Only your own hand is face up again."))
 
+    def can_undo(self) -> bool:
+        """Whether the learner's last move may be taken back now: no other seat has moved since."""
+        return self._undo_point is not None
+
     def undo(self) -> Lines:
-        """A game at a table is not taken back: says so."""
-        return self._aside(_("A table game cannot be taken back."))
+        """Take back the learner's own last move, while no other seat has moved since (a bot
+        move waiting for its pause is called off): the position is as before it, the move leaves
+        the game's scenario (with any refused try after it), and the account of the game says
+        so. Otherwise nothing changes, and it says why."""
+        if self._undo_point is None:
+            return self._aside(_("Nothing to take back: you may take back your own last move only until "
+                                 "another player moves."))
+        before, steps, moved = self._undo_point
+        move = self._steps[steps]
+        if self._match is not None and self._match.game is self._state:
+            self._match.game = before
+        self._new_run()  # a bot move waiting for its pause does nothing now
+        self._thinking = False
+        self._state, self._moved, self._undo_point = before, moved, None
+        del self._steps[steps:]
+        self._selected, self._reading = [], None
+        taken = self._note(_("You took back your move {action}.", action=move))
+        return self._say(Lines([taken, self.status()], sep="\n\n", state=self._state), INFO)
 
     def selectable(self) -> list:
         """The learner's hand and the table cards an action may name; none once the game is over."""
@@ -453,49 +488,6 @@ class Table(ActingTable):
             lines.append(_("Total {what}: {totals}", what=_word(what), totals=results))
         return Lines(lines, state=state)
 
-    # --- the game as a scenario ------------------------------------------------------------------
-
-    def scenario(self) -> dict:
-        """The current game as a scenario (SCENARIOS.md): the deal as dealt at its start, every
-        action as a step (refused ones as ``do``/``reject``), then what holds now."""
-        state = self._state
-        expect = self.spec.expect_spec(state)
-        return {"title": f"{self.game} ({self.rules_name}), game {self.number}, as played at the table",
-                "source": f"cardlab Table, seed {self.seed}",
-                "game": self.game, "rules": self.rules_name, "players": list(self.players),
-                "deal": self._deal, "steps": [*self._steps, {"expect": expect}]}
-
-    def scenario_text(self) -> str:
-        """:meth:`scenario` as YAML text."""
-        return saving.scenario_yaml(self.scenario())
-
-    def save_scenario(self, path: str | Path, overwrite: bool = False) -> str:
-        """Write the current game as a scenario file that ``cardlab check`` and the stepper
-        accept; returns what was written where, with its full path in the command that checks it.
-
-        Writes a regular file only, and nothing into a folder that does not exist, nor over a file
-        that exists unless ``overwrite`` (the view asks first). The game goes to a new file in the
-        same folder, which replaces the old one once complete (:class:`~cardlab.outfile.OutFile`): a
-        write that fails part-way (a full disk) leaves an earlier saved game as it was. When it writes nothing it raises
-        :class:`SaveError`, one sentence saying why (no such folder, a folder, a file that exists,
-        a named pipe or device, a name the system refuses, no permission ...), which the table
-        shows too."""
-        with self._showing_why_not():
-            target = saving.save(path, self.scenario_text(), self._default_path(), overwrite)
-        return self._aside(n_("Saved game {number} ({count} step) as {path}; check it with: {command}",
-                              "Saved game {number} ({count} steps) as {path}; check it with: {command}",
-                              len(self._steps), number=self.number, path=str(target),
-                              command=f"cardlab check {shlex.quote(str(target))}"))
-
-    @contextmanager
-    def _showing_why_not(self):
-        """Show why nothing was saved (a :class:`SaveError`, raised on)."""
-        try:
-            yield
-        except SaveError as exc:
-            self._aside(exc.args[0], REFUSED)
-            raise
-
     # --- drawing --------------------------------------------------------------------------------
 
     def picture(self) -> str:
@@ -542,6 +534,10 @@ class Table(ActingTable):
         return box
 
     def _own_buttons(self, ipw) -> list:
+        self._undo = ipw.Button(layout=ipw.Layout(width="auto"))
+        self._label(self._undo, "description", p_("button", "Undo"))
+        self._label(self._undo, "tooltip", _("take back your last move, until another player moves"))
+        self._undo.on_click(lambda _button: self.undo())
         self._hint = ipw.Button(layout=ipw.Layout(width="auto"))
         self._label(self._hint, "description", p_("button", "Hint"))
         self._label(self._hint, "tooltip", _("what the montecarlo bot would do in your seat, and why"))
@@ -566,30 +562,8 @@ class Table(ActingTable):
         self._score.add_class("cardlab-score-table")
         self._log_html = ipw.HTML()
         self._log_html.add_class("cardlab-table-log")
-        return [self._aside_html, ipw.HBox([self._all, self._next, self._rest]), self._score, self._log_html,
-                *self._save_controls(ipw)]
-
-    def _save_controls(self, ipw) -> list:
-        """The file name box and Save as scenario; under them, shown only while it asks, whether to
-        replace a file that exists."""
-        self._path = ipw.Text(layout=ipw.Layout(width="18em"))
-        self._label(self._path, "description", p_("text box", "File"))
-        self._save = ipw.Button(layout=ipw.Layout(width="auto"))
-        self._save.on_click(lambda _button: self._on_save())
-        self._label(self._save, "description", p_("button", "Save as scenario"))
-        self._label(self._save, "tooltip", _("write this game as a scenario file"))
-        self._replace = ipw.Button(button_style="warning", layout=ipw.Layout(width="auto"))
-        self._replace.on_click(lambda _button: self._on_save(overwrite=True))
-        self._label(self._replace, "description", p_("button", "Replace it"))
-        self._keep = ipw.Button(layout=ipw.Layout(width="auto"))
-        self._keep.on_click(lambda _button: self._on_keep())
-        self._label(self._keep, "description", p_("button", "Keep it"))
-        self._confirming = None  # the file the learner is asked about replacing
-        self._confirm_text = ipw.HTML()
-        self._confirm = ipw.HBox([self._confirm_text, self._replace, self._keep],
-                                 layout=ipw.Layout(display="none", align_items="center", flex_flow="row wrap"))
-        self._confirm.add_class("cardlab-confirm")
-        return [ipw.HBox([self._path, self._save]), self._confirm]
+        return [self._aside_html, ipw.HBox([self._undo, self._all, self._next, self._rest]), self._score,
+                self._log_html, *self._save_controls(ipw)]
 
     _verdict_flex = "0 0 auto"  # a game table's column grows with what it holds
 
@@ -598,34 +572,6 @@ class Table(ActingTable):
         """A game table's column holds its account of the game and the save controls too: at least
         as high as the table, growing with what it holds."""
         return {"min_height": f"{height}px"}
-
-    def _default_path(self) -> str:
-        return f"{self.game}_{self.rules_name}_game{self.number}.yaml"
-
-    def _on_save(self, overwrite: bool = False) -> None:
-        """Save as scenario: a file that exists already is replaced only once confirmed; why
-        nothing was saved is shown under the account of the game."""
-        self._confirming = None
-        self._confirm.layout.display = "none"
-        try:
-            with self._showing_why_not():
-                target, found = saving.target(self._path.value.strip() or self._default_path(), self._default_path())
-            if found is not None and not overwrite:
-                self._confirming = target
-                self._confirm_text.value = self._confirm_html()
-                self._confirm.layout.display = None
-                return
-            self.save_scenario(target, overwrite=overwrite)
-        except SaveError:
-            pass  # the table shows why
-
-    def _confirm_html(self) -> str:
-        return escape(str(_("{path} already exists. Replace it?", path=str(self._confirming)))) + "&nbsp;"
-
-    def _on_keep(self) -> None:
-        self._confirming = None
-        self._confirm.layout.display = "none"
-        self._aside(_("Not saved: the file is kept as it was."))
 
     def _menus(self, counts_only: bool = False) -> None:
         spec = find_game(self._game_menu.value)
@@ -666,20 +612,22 @@ class Table(ActingTable):
         """The view's answer to the learner's action: accepted, the bots answer one at a time;
         refused, the reason under the account of the moves before it."""
         if verdict != ACCEPTED:
-            self._aside(text, verdict)
+            self._aside(text, verdict, of_move=True)
             return
         self._say(text, ACCEPTED)
         self._start_bots()
 
     def _later(self, callback) -> bool:
-        """Run ``callback`` after the pause on the kernel's event loop; ``False`` when no loop runs."""
+        """Run ``callback`` after the pause on the kernel's event loop (right after the learner's
+        move, at least :data:`TAKE_BACK` seconds: a moment to take it back); ``False`` when no loop
+        runs."""
         if self.pause <= 0:
             return False
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return False
-        loop.call_later(self.pause, callback)
+        loop.call_later(max(self.pause, TAKE_BACK) if self._undo_point is not None else self.pause, callback)
         return True
 
     def _append(self, text) -> None:
@@ -730,6 +678,8 @@ class Table(ActingTable):
         for button in self._verb_row.children:
             button.disabled = busy or (over and button in self._verb_button.values())
         self._move_box.disabled = busy or over
+        self._undo.disabled = self._undo_point is None
+        self._path.placeholder = os.path.join(saving.MY_GAMES, self._default_path())
         self._aside_html.value = verdict_html(self._aside_text, self._aside_verdict) if self._aside_text else ""
         self._rest.layout.display = None if self.learner_out() else "none"
         self._next.layout.display = None if self.match else "none"
@@ -741,12 +691,19 @@ class Table(ActingTable):
         log = escape(str(self.narration))
         summary = escape(str(n_("The game so far ({count} step)", "The game so far ({count} steps)", len(self._log))))
         self._log_html.value = (f'<details class="cardlab-folded"><summary>{summary}</summary>'
-                                f'<pre>{log}</pre></details>')
+                                f'{self._latest(f"<pre>{log}</pre>")}</details>')
+
+    def _latest(self, markup: str) -> str:
+        """``markup`` in a box at most about half as high as the table, which scrolls and shows its
+        end: the latest moves and how the game stands now stay in view, however long the account."""
+        most = round(table_size(self.size)[1] * 0.55)
+        return f'<div class="cardlab-latest cardlab-scrolls" style="max-height:{most}px"><div>{markup}</div></div>'
 
     def _verdict_markup(self) -> str:
-        """The account of the last moves; while the bots move, the status line under it."""
+        """The account of the last moves, its end in view; while the bots move, the status line
+        under it."""
         said = verdict_html(self._message, self._verdict) if self._message else ""
         if self._thinking:
             said += (f'<div class="cardlab-waiting" style="color:#555555"><i>'
                      f'{escape(str(self.status()))}</i></div>')
-        return said
+        return self._latest(said) if said else ""

@@ -21,7 +21,8 @@ from ..engine import Action, State, shorten
 from ..i18n import Later, Message, _, get_language, language, p_
 from ..scenario import LANGUAGES, Lines, Scenario, ScenarioError, Text, load
 from ..svg import state_svg
-from .base import ACCEPTED, REFUSED, VERDICT_COLOURS, Widget, lines_html, replay, scenario_of, still_html, stepper_steps
+from .base import (ACCEPTED, REFUSED, VERDICT_COLOURS, Widget, card_width, lines_html, replay, scenario_of, still_html,
+                   stepper_steps)
 
 
 _QUESTION_KEYS = {"question", "choices", "answer", "explanation", "state"}
@@ -392,7 +393,7 @@ class Quiz(Widget):
         self._feedback: list = []
         self._question_html: list = []
         self._pictures_html: list = []
-        self._svgs: dict = {}  # (picture, language) -> SVG
+        self._svgs: dict = {}  # (picture, language, size) -> SVG
         for i, (q, state) in enumerate(zip(self.questions, self._shown_states())):
             parts = []
             if state is not None:
@@ -426,10 +427,11 @@ class Quiz(Widget):
         # pictures too, their words included: drawn once per language).
         lang = get_language()
         for number, (picture, state) in enumerate(self._pictures_html):
-            if (number, lang) not in self._svgs:
-                self._svgs[number, lang] = state_svg(state, width=44)
-            if picture.value != self._svgs[number, lang]:
-                picture.value = self._svgs[number, lang]
+            key = (number, lang, self.size)
+            if key not in self._svgs:
+                self._svgs[key] = state_svg(state, width=card_width(self.size, 44))
+            if picture.value != self._svgs[key]:
+                picture.value = self._svgs[key]
         for i, q in enumerate(self.questions):
             question = self._read(q, _("{number}. {question}", number=i + 1, question=q["question"]))
             self._question_html[i].value = f"<b>{escape(str(question))}</b>"

@@ -11,7 +11,7 @@ from ..i18n import _, get_language, p_, shown, words
 from ..scenario import MAX_BYTES, Scenario, load
 from ..svg import state_svg
 from .args import WidgetError, whole_number
-from .base import Widget, lines_html, replay, still_html, stepper_steps
+from .base import Widget, card_width, lines_html, replay, still_html, stepper_steps
 
 # Beside a folder of worked examples: their file names in the order the lessons use them.
 ORDER_FILE = "order.txt"
@@ -210,5 +210,5 @@ class Referee(Widget):
         # TRANSLATORS: after the box of "after step [3] of 8".
         self._step_count.value = "&nbsp;" + escape(str(_("of {last}", last=self.last_step)))
         self._move_box.placeholder = self.suggestion
-        self._picture.value = state_svg(self._state, width=48)
+        self._picture.value = state_svg(self._state, width=card_width(self.size, 48))
         self._output.value = lines_html(self._answer, "cardlab-referee-text", heading=False) if self._answer else ""

@@ -13,8 +13,8 @@ from ..registry import game_of
 from ..scenario import Scenario, expectation_words, run
 from ..svg import state_svg
 from .args import WidgetError, flag, whole_number
-from .base import (SIZES, SizedWidget, chosen_size, fold_checks, large_buttons, lay_out, lines_html, moved_cards,
-                   position_text, scenario_of, still_html, table_size, text_size)
+from .base import (SIZES, SizedWidget, chosen_size, column_heights, fold_checks, large_buttons, lay_out, lines_html,
+                   moved_cards, position_text, scenario_of, still_html, table_size, text_size)
 
 
 def _keys(ipw, box, moves: dict[str, Any]):
@@ -236,11 +236,21 @@ class Stepper(SizedWidget):
         self._picture.add_class("cardlab-picture")
         self._narration = ipw.HTML()
         self._narration.add_class("cardlab-narration")
+        # The narration's box is as high as the example's longest step: every step's text is laid
+        # out in it, invisible (the sizer), and the narration drawn over them (widgets.css), so that
+        # nothing moves from step to step and no step is cut. Where the window leaves less room,
+        # the narration scrolls, only as far as the step shown goes.
+        self._sizer = ipw.HTML()
+        self._sizer.add_class("cardlab-step-sizers")
+        self._sized_for = None  # the language and size the sizer was made in
+        self._narration.add_class("cardlab-scrolls")
+        self._narration_box = ipw.Box([self._sizer, self._narration])
+        self._narration_box.add_class("cardlab-narration-box")
         self._title = ipw.HTML()
-        controls = ipw.HBox([*self._buttons.values(), self._counter],
-                            layout=ipw.Layout(align_items="center", flex_flow="row wrap"))
         self._size_button = self._size_toggle(ipw)
-        self._side = ipw.VBox([self._title, controls, self._size_button, self._narration])
+        controls = ipw.HBox([*self._buttons.values(), self._counter, self._size_button],
+                            layout=ipw.Layout(align_items="center", flex_flow="row wrap"))
+        self._side = ipw.VBox([self._title, controls, self._narration_box])
         box = ipw.HBox([self._picture, self._side],
                        layout=ipw.Layout(flex_flow="row wrap", align_items="flex-start"))
         box.add_class("cardlab-stepper")
@@ -252,17 +262,18 @@ class Stepper(SizedWidget):
 
     def _arrange(self) -> None:
         """The table on the left, its size fixed by the widget's size (never by the position, so
-        nothing moves from step to step); beside it, as high as the table, the title, the buttons
-        and the narration, which scrolls when it is longer than the table is high. Where the
-        notebook is too narrow, the column goes under the table."""
+        nothing moves from step to step); beside it the title, the buttons and the narration, as
+        high as the table or, when the example's longest step needs more, as high as that step
+        needs, up to the room the window leaves (:func:`~cardlab.widgets.base.column_heights`);
+        only beyond that the narration scrolls, with its scroll bar shown. Where the notebook is
+        too narrow, the column goes under the table."""
         width, height = table_size(self.size)
         lay_out(self._picture, width=f"{width}px", height=f"{height}px", flex="0 0 auto")
-        lay_out(self._side, flex="1 1 260px", min_width="260px", height=f"{height}px", margin="0 0 0 10px")
+        lay_out(self._side, flex="1 1 260px", min_width="260px", margin="0 0 0 10px", **column_heights(self.size))
         # The narration takes the room left and scrolls; the title and the buttons never shrink.
         for part in self._side.children:
             lay_out(part, flex="0 0 auto")
-        lay_out(self._narration, flex="1 1 0", min_height="0", overflow="auto")
-        lay_out(self._size_button, align_self="flex-start")
+        lay_out(self._narration_box, flex="1 1 auto", min_height="0")
         self._picture.projector = self.size == "large"
         large_buttons([*self._buttons.values(), self._size_button], self.size)
         self._show_title()
@@ -280,3 +291,14 @@ class Stepper(SizedWidget):
         self._picture.svg = self.picture()
         self._narration.value = (f'<div style="font-size:{text_size(self.size)}px">'
                                  + lines_html(self.narration, "cardlab-narration-text") + "</div>")
+        if self._sized_for != (get_language(), self.size):
+            self._sized_for = (get_language(), self.size)
+            self._sizer.value = self._sizer_html()
+
+    def _sizer_html(self) -> str:
+        """Every step's narration, invisible, laid out as the narration is (:file:`widgets.css`,
+        ``.cardlab-step-sizer``): the narration's box takes the height of the longest."""
+        steps = "".join(f'<div class="cardlab-step-sizer" aria-hidden="true" '
+                        f'data-text="{escape(self._narrate(i), quote=True)}"></div>' for i in range(self.total + 1))
+        return f'<div class="cardlab-steps" style="font-size:{text_size(self.size)}px">{steps}</div>'
+

@@ -6,10 +6,15 @@ from pathlib import Path
 
 from ..engine import Action, State
 from ..i18n import Lines, _, p_, shown
-from ..scenario import Scenario
+from ..scenario import Scenario, Text
 from .acting import SELECT_FIRST, ActingTable, RefusalLine, said_html
 from .args import WidgetError
-from .base import ACCEPTED, INFO, REFUSED, VERDICT_COLOURS, markup_lines, replay, scenario_of, still_html
+from .base import (ACCEPTED, INFO, REFUSED, VERDICT_COLOURS, column_heights, lay_out, markup_lines, replay,
+                   scenario_of, still_html, table_size, text_size)
+from .instructions import instructions_html, instructions_of
+
+# Beside instructions, the verdict's least room: lines of its text (markup_lines's line height).
+VERDICT_LINES, LINE_HEIGHT = 4, 1.45
 
 
 class TryIt(ActingTable):
@@ -35,6 +40,16 @@ class TryIt(ActingTable):
     says each in words ("as three 5s") and the view offers those to choose from; :meth:`select`
     also takes a stand-in written out (``"BJ=5"``).
 
+    ``instructions``, what to try at the table, stand beside it (above the seats and buttons), in
+    the language current when it is drawn: a text, a mapping from language tags to texts
+    (``{"en": ..., "zh-TW": ...}``), or the path of a YAML file holding one (a lesson's
+    ``try_it/NN.yaml``; :mod:`cardlab.widgets.instructions`). With them, the controls' column may
+    grow taller than the table, up to the room the window leaves.
+
+    A verdict belongs to one move: it goes when the learner selects other cards or switches seat
+    (the list of legal moves, which belongs to the position, stays until the position or the seat
+    changes).
+
     Every verdict, hint and label is in the language current when it is made or drawn: after
     :func:`cardlab.set_language`, the next verdict is in the new language, and so are the labels
     of the buttons and boxes from the view's next update.
@@ -44,7 +59,8 @@ class TryIt(ActingTable):
     notation in :meth:`select` raises :class:`~cardlab.cards.CardError`."""
 
     def __init__(self, source: State | Scenario | str | Path, at_step: int | None = None,
-                 four_colour: bool = False, size: str | None = None):
+                 four_colour: bool = False, size: str | None = None, instructions: Text | str | dict | None = None):
+        self.instructions = instructions_of(instructions)
         if isinstance(source, State):
             if at_step is not None:
                 raise WidgetError("at_step applies to a scenario, not to a State")
@@ -57,6 +73,7 @@ class TryIt(ActingTable):
         self._history: list[tuple[State, Action]] = []
         self._message = ""
         self._said = ""  # the verdict as HTML, made with the message
+        self._lasting = False  # whether the message belongs to the position (legal moves), not to a move
 
     @property
     def message(self) -> str:
@@ -70,10 +87,20 @@ class TryIt(ActingTable):
 
     @player.setter
     def player(self, name: str) -> None:
-        self._player = self._seat(name)
+        seat = self._seat(name)
+        if seat != self._player:
+            self._forget_verdict()
+        self._player = seat
         self._selected = []
         self._reading = None
         self._refresh()
+
+    def _forget_verdict(self) -> None:
+        self._message, self._said, self._verdict, self._lasting = "", "", INFO, False
+
+    def _new_selection(self) -> None:
+        if not self._lasting:
+            self._forget_verdict()
 
     def _seat(self, name: str) -> str:
         if name in self._state.players:
@@ -84,10 +111,12 @@ class TryIt(ActingTable):
             raise WidgetError(_("{name} is not a player ({seats})", name=shown(name), seats=seats))
         return found
 
-    def _say(self, text, verdict: str) -> str:
-        """Show ``text`` (a string or a message, read now in the current language) as the verdict."""
+    def _say(self, text, verdict: str, lasting: bool = False) -> str:
+        """Show ``text`` (a string or a message, read now in the current language) as the verdict;
+        ``lasting``: it belongs to the position, and stays while the selection changes."""
         learner = self._state.learner_text
         self._message, self._said, self._verdict = learner(str(text)), said_html(text, learner), verdict
+        self._lasting = lasting
         self._refresh()
         return self._message
 
@@ -146,7 +175,7 @@ class TryIt(ActingTable):
         actions = self._state.legal_actions()
         if not actions:
             return self._say(_("No legal actions: the game is over."), INFO)
-        return self._say("\n".join([str(_("Legal moves now:")), *(str(a) for a in actions)]), INFO)
+        return self._say("\n".join([str(_("Legal moves now:")), *(str(a) for a in actions)]), INFO, lasting=True)
 
     def picture(self) -> str:
         """The position, every hand face up, the cards of the last accepted move highlighted (the
@@ -159,7 +188,14 @@ class TryIt(ActingTable):
                 f"selected: {chosen}, moves: {len(self._history)}>")
 
     def static_html(self) -> str:
-        return still_html(_("Try it: {rules}", rules=self._state.rules.name), self.picture())
+        return still_html(_("Try it: {rules}", rules=self._state.rules.name), self._instructions_markup() + self.picture())
+
+    def _instructions_markup(self) -> str:
+        """The instructions as HTML, in the current language ("" without any)."""
+        if self.instructions is None:
+            return ""
+        return (f'<div class="cardlab-instructions-text" style="font-size:{text_size(self.size)}px">'
+                f"{instructions_html(self.instructions.get())}</div>")
 
     # The view: the seat row above the verbs; Show legal moves and Undo after them.
 
@@ -169,12 +205,35 @@ class TryIt(ActingTable):
         return box
 
     def _controls_above(self, ipw) -> list:
+        self._instructions = ipw.HTML()
+        self._instructions.add_class("cardlab-instructions")
+        self._instructions.add_class("cardlab-scrolls")
         self._seat_buttons = ipw.ToggleButtons(
             options=[(self._state.seat_label(p), p) for p in self._state.players], value=self._player,
             style={"button_width": "auto"})
         self._label(self._seat_buttons, "description", p_("label", "Player"))
         self._seat_buttons.observe(self._on_seat, names="value")
-        return [self._seat_buttons]
+        return [self._instructions, self._seat_buttons]
+
+    def _arrange(self) -> None:
+        super()._arrange()
+        if self.instructions is None:
+            self._instructions.layout.display = "none"
+            return
+        # The instructions take what they need up to a little under half the table's height, and
+        # scroll beyond it; the verdict keeps the rest, never less than VERDICT_LINES lines (most
+        # verdicts whole): where the window leaves less room, the instructions give it up. Neither
+        # grows with what it says, so the buttons between them stay where they are.
+        most = round(table_size(self.size)[1] * 0.45)
+        lay_out(self._instructions, flex="0 1 auto", min_height="3em", max_height=f"{most}px", display=None)
+        lay_out(self._verdict_html, min_height=f"{round(VERDICT_LINES * LINE_HEIGHT * text_size(self.size))}px")
+
+    def _controls_height(self, height: int) -> dict[str, str]:
+        """As high as the table; with instructions, as high as they need, up to the room the window
+        leaves (:func:`~cardlab.widgets.base.column_heights`)."""
+        if self.instructions is None:
+            return super()._controls_height(height)
+        return column_heights(self.size)
 
     def _own_buttons(self, ipw) -> list:
         self._hint = ipw.Button(layout=ipw.Layout(width="auto"))
@@ -203,6 +262,9 @@ class TryIt(ActingTable):
             self._seat_buttons.value = self._player
         super()._update_view()
         self._undo.disabled = not self._history
+        instructions = self._instructions_markup()
+        if self._instructions.value != instructions:
+            self._instructions.value = instructions
 
     def _verdict_markup(self) -> str:
         return markup_lines(self._said, "cardlab-verdict-text", VERDICT_COLOURS[self._verdict]) if self._message else ""
