@@ -357,14 +357,12 @@ class State:
     # --- what every game implements -------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
-        """Every action that would be accepted now, by any player: found the fast way (tables, bit
-        sets, what the position kept), in the order the bots' seeded choices depend on."""
+        """Every action that would be accepted now, by any player (found fast, in a fixed order)."""
         raise NotImplementedError
 
     def legal_actions_readable(self) -> list[Action]:
-        """The oracle :meth:`legal_actions` is held to (tests/test_differential.py): the game's
-        ``candidate_actions()`` (every action that might be legal) that the rules as written
-        (``_check``) accept. Slow."""
+        """The oracle of :meth:`legal_actions` (tests/test_differential.py), slow: the game's
+        ``candidate_actions()``, every action that might be legal, that its ``_check`` accepts."""
         return [a for a in self.candidate_actions() if self._check(a) is None]
 
     def _check(self, action: Action) -> Refusal | None:
@@ -455,21 +453,13 @@ class State:
         return None
 
     def _offered_now(self, action) -> bool:
-        """Whether ``action`` is the very object :meth:`legal_actions` offered in this position
-        (found by identity: comparing actions compares their cards, several times slower); if so,
-        what the game worked out for it is kept for :meth:`_perform` (:meth:`_detail`)."""
-        try:
-            actions = self._offered
-        except AttributeError:  # a fresh copy: nothing offered yet
-            return False
-        if actions is None:
-            return False
-        details = self._details
+        """Whether ``action`` is the very object offered in this position (by identity: comparing
+        compares cards, several times slower); if so, its detail is kept for :meth:`_detail`."""
         i = 0
-        for a in actions:
+        for a in getattr(self, "_offered", None) or ():  # a fresh copy has offered nothing yet
             if a is action:
-                if i < len(details):
-                    self._checked = (action, details[i])
+                if i < len(self._details):
+                    self._checked = (action, self._details[i])
                 return True
             i += 1
         return False
@@ -528,8 +518,8 @@ class State:
     def apply(self, action: Action) -> list[Event]:
         """Perform ``action``; return what happened. Raises :class:`IllegalAction` and changes
         nothing when it is not allowed."""
-        # check()'s first answer, written out (apply() runs at every decision): the very action
-        # offered, with no detail to keep, is legal; else _offered_now finds it and its detail.
+        # check()'s first answer (apply() runs at every decision): the very action offered, with no
+        # detail to keep, is legal; else _offered_now finds it and its detail.
         try:
             actions = self._offered
         except AttributeError:  # a fresh copy: nothing offered yet
@@ -556,7 +546,7 @@ class State:
         return other
 
     def fresh_copy(self) -> "State":
-        """A copy that remembers nothing worked out to save work (a game's sorting of each hand)."""
+        """A copy remembering nothing worked out to save work (a game's sorting of each hand)."""
         return self.copy()
 
     # --- what the position remembers to save work (see __slots__) ---------------------------------
