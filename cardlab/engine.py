@@ -361,8 +361,7 @@ class State:
         raise NotImplementedError
 
     def legal_actions_readable(self) -> list[Action]:
-        """The oracle of :meth:`legal_actions` (tests/test_differential.py), slow: the game's
-        ``candidate_actions()``, every action that might be legal, that its ``_check`` accepts."""
+        """The oracle of :meth:`legal_actions`: the game's ``candidate_actions()`` that ``_check`` accepts."""
         return [a for a in self.candidate_actions() if self._check(a) is None]
 
     def _check(self, action: Action) -> Refusal | None:
@@ -420,7 +419,9 @@ class State:
         return tuple(hands[seat]), {p: len(hands[p]) for p in self.players}
 
     def _seat_actions(self, seat: str) -> list[Action]:
-        return [a for a in self.legal_actions() if a.player == seat]
+        # What was offered in this very position, if asked (a rollout asks to_act, then the view).
+        offered = getattr(self, "_offered", None)
+        return [a for a in (self.legal_actions() if offered is None else offered) if a.player == seat]
 
     # --- notation -------------------------------------------------------------------------------
 
@@ -518,8 +519,7 @@ class State:
     def apply(self, action: Action) -> list[Event]:
         """Perform ``action``; return what happened. Raises :class:`IllegalAction` and changes
         nothing when it is not allowed."""
-        # check()'s first answer (apply() runs at every decision): the very action offered, with no
-        # detail to keep, is legal; else _offered_now finds it and its detail.
+        # check()'s first answer (apply() runs at every decision): the very action offered is legal.
         try:
             actions = self._offered
         except AttributeError:  # a fresh copy: nothing offered yet

@@ -142,6 +142,8 @@ def look(state, rng, oracle):
         accepted = {same_play(a) for a in state.fresh_copy().legal_actions_readable()}
         assert set(listed) == accepted, (sorted(set(listed) - accepted), sorted(accepted - set(listed)))
     assert state.fresh_copy().legal_actions() == legal, "what the position kept changed the order"
+    for seat in state.players:  # a view made after legal_actions() reads what it offered
+        assert state.view(seat, sampling=False).legal_actions() == [a for a in legal if a.player == seat]
     offered = rng.sample(legal, min(3, len(legal)))
     tried = offered + [Action(*a) for a in offered] + [str(a) for a in offered] + random_actions(state, rng, 8)
     for action in tried:
