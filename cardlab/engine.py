@@ -309,8 +309,12 @@ class State:
     # --- what every game implements -------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
-        """Every action that would be accepted now, by any player."""
+        """Every action that would be accepted now, by any player (found fast, in a fixed order)."""
         raise NotImplementedError
+
+    def legal_actions_readable(self) -> list[Action]:
+        """The oracle of :meth:`legal_actions`: the game's ``candidate_actions()`` that ``_check`` accepts."""
+        return [a for a in self.candidate_actions() if self._check(a) is None]
 
     def _check(self, action: Action) -> Refusal | None:
         """``None`` when the well-formed ``action`` is legal, else why not. Changes nothing."""
@@ -367,7 +371,9 @@ class State:
         return tuple(hands[seat]), {p: len(hands[p]) for p in self.players}
 
     def _seat_actions(self, seat: str) -> list[Action]:
-        return [a for a in self.legal_actions() if a.player == seat]
+        # What was offered in this very position, if asked (a rollout asks to_act, then the view).
+        offered = getattr(self, "_offered", None)
+        return [a for a in (self.legal_actions() if offered is None else offered) if a.player == seat]
 
     # --- notation -------------------------------------------------------------------------------
 
@@ -384,41 +390,32 @@ class State:
     def check(self, action: Action | str) -> Refusal | None:
         """``None`` when ``action`` (an :class:`Action`, or written in the notation as for
         :meth:`act`) is legal, else why not. Changes nothing. Raises :class:`NotationError` when
-        the action is not well formed (:meth:`validate`).
-
-        An action :meth:`legal_actions` offered in this very position is accepted at once: it is
-        well formed and legal, and what the game worked out for it is kept for :meth:`apply`."""
-        try:
-            actions = self._offered
-        except AttributeError:  # a fresh copy: nothing offered yet
-            actions = None
-        i = -1
-        if actions is not None:
-            # The very object offered is found by identity (comparing actions compares their cards,
-            # several times slower), and its index only where there are details to find.
-            details = self._details
-            if details:
-                for j, a in enumerate(actions):
-                    if a is action:
-                        i = j
-                        break
-            else:
-                for a in actions:
-                    if a is action:
-                        return None
-        if i < 0:
-            if isinstance(action, str):
-                action = self.parse_action(action)
-            self.validate(action)
-            if actions is None:
-                return self._check(action)
-            try:  # an equal action made anew (or written in the notation) is found by comparing
-                i = actions.index(action)
-            except ValueError:  # not offered: checked in full
-                return self._check(action)
-        if i < len(details):
-            self._checked = (action, details[i])
+        the action is not well formed (:meth:`validate`). An action :meth:`legal_actions` offered
+        in this very position is accepted at once (:meth:`_offered_now`)."""
+        if self._offered_now(action):
+            return None
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        self.validate(action)
+        try:  # an equal action made anew (or written in the notation) is offered too
+            i = self._offered.index(action)
+        except (AttributeError, ValueError):  # nothing offered (a fresh copy), or not this action
+            return self._check(action)
+        if i < len(self._details):
+            self._checked = (action, self._details[i])
         return None
+
+    def _offered_now(self, action) -> bool:
+        """Whether ``action`` is the very object offered in this position (by identity: comparing
+        compares cards, several times slower); if so, its detail is kept for :meth:`_detail`."""
+        i = 0
+        for a in getattr(self, "_offered", None) or ():  # a fresh copy has offered nothing yet
+            if a is action:
+                if i < len(self._details):
+                    self._checked = (action, self._details[i])
+                return True
+            i += 1
+        return False
 
     def validate(self, action: Action, text: str | None = None) -> None:
         """Raise :class:`NotationError` unless ``action`` is ``(player, verb, cards)`` with text
@@ -474,8 +471,7 @@ class State:
     def apply(self, action: Action) -> list[Event]:
         """Perform ``action``; return what happened. Raises :class:`IllegalAction` and changes
         nothing when it is not allowed."""
-        # check()'s first answer, without calling it (apply() runs at every decision): the very
-        # action legal_actions() offered, with no detail to keep, is legal.
+        # check()'s first answer (apply() runs at every decision): the very action offered is legal.
         try:
             actions = self._offered
         except AttributeError:  # a fresh copy: nothing offered yet
@@ -486,7 +482,7 @@ class State:
                 if a is action:
                     offered = True
                     break
-        if not offered:
+        if not offered and not self._offered_now(action):
             refusal = self.check(action)
             if refusal is not None:
                 raise IllegalAction(action, refusal)
@@ -500,6 +496,10 @@ class State:
         other = copy.deepcopy(self)
         other._offered = other._checked = None
         return other
+
+    def fresh_copy(self) -> "State":
+        """A copy remembering nothing worked out to save work (a game's sorting of each hand)."""
+        return self.copy()
 
     # --- what the position remembers to save work (see __slots__) ---------------------------------
 

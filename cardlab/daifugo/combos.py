@@ -122,6 +122,11 @@ class Play:
         return {}
 
     @cached_property
+    def offered_by(self) -> dict:
+        """The ``play`` action of this play by each player offered it, made once."""
+        return {}
+
+    @cached_property
     def described(self) -> Message:
         """The play as the event of playing it names it: ``"a pair of 5s (S5 H5)"``."""
         return _("{play} ({cards})", play=self.called, cards=format_cards(self.cards))

@@ -311,7 +311,25 @@ class DaifugoState(State):
                     out.extend(new(Action, (p, "give", g)) for g in self._gives_of(p))
             self._offered, self._details = out, ()  # check() accepts these at once (State.__slots__)
             return list(out)
-        return self._turn_actions(self._turn_plays())
+        # _turn_actions(_turn_plays()) written out: the calls showed at every decision.
+        player = self.turn
+        hand = self.hands[player]
+        held = self._held.get(player)
+        if held is None or held.cards != hand:
+            held = self._held[player] = Holding(hand)
+        table = self.table
+        plays = plays_of(held, self.rules, table[-1][1] if table else None, self.revolution, self.lock)
+        actions = []
+        for p in plays:  # each play's action by each player, made once (plays are shared)
+            by = p.offered_by
+            a = by.get(player)
+            if a is None:
+                a = by[player] = tuple.__new__(Action, (player, "play", p.cards))
+            actions.append(a)
+        if table:
+            actions.append(tuple.__new__(Action, (player, "pass", ())))
+        self._offered, self._details = actions, plays
+        return list(actions)
 
     def _turn_plays(self) -> list[Play]:
         """The plays the player on turn may make."""
@@ -334,6 +352,31 @@ class DaifugoState(State):
         # comes after the plays.
         self._offered, self._details = actions, plays
         return list(actions)
+
+    def candidate_actions(self) -> list[Action]:
+        """During the exchange, each player's every handful of as many cards as an exchange hands
+        over; afterwards each player's pass and, for the player on turn (nobody else plays), every
+        reading of every handful whose natural cards are all of one rank or all of one suit (a
+        group or a sequence: no other handful is a combination), with jokers or without."""
+        if self.exchanging:
+            sizes = sorted({count for _low, _up, count in self.rules.exchange})
+            return [Action(p, "give", g) for p in self.players for k in sizes
+                    for g in combinations(sort_cards(self.hands[p]), k)]
+        out = [Action(p, "pass", ()) for p in self.players]
+        if self.turn is None:
+            return out
+        hand = sort_cards(self.hands[self.turn])
+        jokers = [c for c in hand if c.is_wild]
+        natural = [c for c in hand if not c.is_wild]
+        alike = [[c for c in natural if c.rank == r] for r in {c.rank for c in natural}]
+        alike += [[c for c in natural if c.suit == s] for s in {c.suit for c in natural}]
+        handfuls = {(): None} | {h: None for cards in alike for k in range(1, len(cards) + 1)
+                                 for h in combinations(cards, k)}
+        for naturals in sorted(handfuls, key=lambda h: [c.index for c in h]):
+            for k in range(len(jokers) + 1):
+                for wild in combinations(jokers, k):
+                    out += [Action(self.turn, "play", play.cards) for play in readings(naturals + wild, self.rules)[0]]
+        return out
 
     def to_act(self) -> list[str]:
         if self.over:
@@ -588,6 +631,11 @@ class DaifugoState(State):
         other._finished = list(self._finished)
         other.clean = list(self.clean)
         other.fouls = list(self.fouls)
+        return other
+
+    def fresh_copy(self) -> "DaifugoState":
+        other = self.copy()
+        other._held = {}
         return other
 
     def key(self) -> tuple:

@@ -385,12 +385,28 @@ class DurakState(State):
         self._offered, self._details = out, ()  # check() accepts these at once (State.__slots__)
         return list(out)
 
+    def candidate_actions(self) -> list[Action]:
+        """Each player's every verb with every card of their hand (a defence: with each attack
+        card on the table)."""
+        out = []
+        for p in self.players:
+            hand = self.hands[p]
+            out += [Action(p, "attack", (c,)) for c in hand]
+            out += [Action(p, "defend", (a, d)) for a in self.attacks for d in hand]
+            out += [Action(p, "transfer", (c,)) for c in hand]
+            out += [Action(p, verb, ()) for verb in ("take", "done", "swap")]
+        return out
+
     # --- performing -----------------------------------------------------------------------------
 
     def _perform(self, action: Action) -> list[Event]:
         player, verb, cards = action
         events = self._DOES[verb](self, player, cards)
-        if verb != "swap" and self._round_over():
+        # A card just attacked with (or transferred) lies unbeaten, so the round goes on unless the
+        # defender is taking; a swap ends no round.
+        if verb == "attack" and not self.taking or verb == "transfer" or verb == "swap":
+            return events
+        if self._round_over():
             events.extend(self._end_round())
         return events
 

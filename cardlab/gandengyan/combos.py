@@ -426,7 +426,7 @@ def _weaker_bomb(play: Play, top: Play) -> Message:
 #
 # A hand's natural cards of one rank are a *row*, kept as the set of its suits: a 4-bit mask with
 # spades 1, hearts 2, diamonds 4 and clubs 8 (the deck's order of suits). A hand is then 13 small
-# numbers, its rows by place, and its jokers or wild cards (_hand_rows). What a row makes by itself
+# numbers, its rows by place, and its jokers or wild cards (hand_rows). What a row makes by itself
 # (its singles, pairs, threes and fours) is the same in every hand, so _GROUPS holds it for every
 # place and mask, made once by _groups, the function that adds the jokers when a hand has some; a
 # hand without jokers looks its groups up. Runs and pair runs are made from the rows' cards where
@@ -439,7 +439,12 @@ def legal_plays(hand: Iterable[Card], rules: GanDengYanRules, top: Play | None) 
     them in the deck's order (the black joker first; ``W1`` first), each written with the rank it
     stands for. Only plays of the top's type one rank higher, the 2 exception and bombs that beat
     it are generated, so a follow costs little."""
-    rows, wilds = _hand_rows(hand)
+    return plays_of(*hand_rows(hand), rules, top)
+
+
+def plays_of(rows: list[int], wilds: list[Card], rules: GanDengYanRules, top: Play | None) -> list[Play]:
+    """:func:`legal_plays` of the hand whose rows and wild cards are ``rows`` and ``wilds``
+    (:func:`hand_rows`): a position keeps them for a hand that has not changed."""
     out: list[Play] = []
     if top is None:
         singles, singles_and_pairs = _GROUPS[SINGLE], _SINGLES_AND_PAIRS
@@ -518,7 +523,7 @@ _UP_TO_TWO = [min(mask.bit_count(), 2) for mask in range(16)]  # the cards a row
 _GROUP_SIZES = {SINGLE: 1, PAIR: 2, THREE: 3, FOUR: 4}
 
 
-def _hand_rows(hand: Iterable[Card]) -> tuple[list[int], list[Card]]:
+def hand_rows(hand: Iterable[Card]) -> tuple[list[int], list[Card]]:
     """``hand`` as its rows by place (0 where it holds no card of that rank) and its jokers or
     wild cards in the deck's order."""
     rows = [0] * len(ORDER)

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from ..cards import Card, deck_set
 from ..engine import (Action, DealError, Event, IllegalAction, Refusal, State, View,
                       check_cards_unique, deal_cards, deal_hands, deal_random, player_name, player_names,
                       rule_set, rules_word, view_class)
 from ..i18n import N_, _, join, n_, semicolons
-from .combos import Play, alone_text, can_lead, legal_plays, resolve, ruling, show, token_text
+from .combos import (Play, alone_text, can_lead, hand_rows, legal_plays, plays_of, readings, resolve, ruling, show,
+                     token_text)
 from .rules import RULESETS, GanDengYanRules, in_order
 from .words import position_text
 
@@ -98,6 +101,9 @@ class GanDengYanState(State):
         self.passed: list[str] = []
         self.winner: str | None = None
         self.over = False
+        # Not part of the position, only remembered to save work: each hand as it was last sorted
+        # into rows for finding its plays, with its rows and wild cards (see legal_actions).
+        self._rows: dict[str, tuple[list[Card], list[int], list[Card]]] = {}
 
     # --- facts ----------------------------------------------------------------------------------
 
@@ -208,7 +214,14 @@ class GanDengYanState(State):
             return []
         table = self.table  # the top, read without the property: this runs at every decision
         top = table[-1][1] if table else None
-        return self._turn_actions(legal_plays(self.hands[self.turn], self.rules, top))
+        # The hand's rows, kept while it does not change: a player who passed holds the same hand
+        # at their next turn.
+        player = self.turn
+        hand = self.hands[player]
+        kept = self._rows.get(player)
+        if kept is None or kept[0] != hand:
+            kept = self._rows[player] = (list(hand), *hand_rows(hand))
+        return self._turn_actions(plays_of(kept[1], kept[2], self.rules, top))
 
     def _turn_actions(self, plays) -> list[Action]:
         player = self.turn
@@ -222,6 +235,18 @@ class GanDengYanState(State):
 
     def to_act(self) -> list[str]:
         return [] if self.over else [self.turn]
+
+    def candidate_actions(self) -> list[Action]:
+        """Each player's pass and, for the player on turn (nobody else plays), every reading of
+        every handful of one to four of their cards (no combination holds more)."""
+        out = [Action(p, "pass", ()) for p in self.players]
+        if self.turn is None:
+            return out
+        hand = in_order(self.hands[self.turn])
+        for k in range(1, 5):
+            for tokens in combinations(hand, k):
+                out += [Action(self.turn, "play", play.cards) for play in readings(tokens, self.rules)[0]]
+        return out
 
     # --- performing -----------------------------------------------------------------------------
 
@@ -405,6 +430,12 @@ class GanDengYanState(State):
         other.table = list(self.table)
         other.pile = list(self.pile)
         other.passed = list(self.passed)
+        other._rows = dict(self._rows)
+        return other
+
+    def fresh_copy(self) -> "GanDengYanState":
+        other = self.copy()
+        other._rows = {}
         return other
 
     def describe(self) -> str:
