@@ -265,7 +265,9 @@ def test_tryit_illegal_then_legal(page):
     sync_api.expect(card(table, "SK")).to_have_attribute("aria-pressed", "true")
     table.get_by_role("button", name="Attack", exact=True).click()
     sync_api.expect(verdict).to_contain_text("That rank is not on the table:")
-    sync_api.expect(verdict.locator(".cardlab-code")).to_have_text("(code: rank_not_on_table)")
+    # The reason code is for a teacher: in the refusal's tooltip, not in the text a learner reads.
+    sync_api.expect(verdict.locator(".cardlab-refusal")).to_have_attribute("data-code", "rank_not_on_table")
+    sync_api.expect(verdict).not_to_contain_text("rank_not_on_table")
     click_card(table, "SK")  # deselect
     sync_api.expect(card(table, "SK")).to_have_attribute("aria-pressed", "false")
     click_card(table, "D9")

@@ -281,7 +281,8 @@ def test_tryit_illegal_then_legal(lesson):
     click("SK")
     sync_api.expect(table.locator('[data-card="SK"]')).to_have_attribute("aria-pressed", "true")
     table.get_by_role("button", name="Attack", exact=True).click()
-    sync_api.expect(verdict).to_contain_text("(code: rank_not_on_table)")
+    sync_api.expect(verdict).to_contain_text("That rank is not on the table:")
+    sync_api.expect(verdict.locator(".cardlab-refusal")).to_have_attribute("data-code", "rank_not_on_table")
     click("SK")  # deselect
     click("D9")
     table.get_by_role("button", name="Attack", exact=True).click()
