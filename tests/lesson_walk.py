@@ -61,7 +61,7 @@ def svg_texts(svg: str) -> list[str]:
     return texts
 
 
-def _controls(box) -> list:
+def controls(box) -> list:
     found, stack = [], [box]
     while stack:
         w = stack.pop()
@@ -76,7 +76,7 @@ def view_texts(box) -> list[str]:
     import ipywidgets as ipw
 
     texts = []
-    for w in _controls(box):
+    for w in controls(box):
         for trait in ("description", "tooltip", "placeholder"):
             value = getattr(w, trait, None)
             if isinstance(value, str) and value:

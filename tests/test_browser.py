@@ -425,7 +425,7 @@ def test_referee_takes_a_move_typed_with_a_latin_seat_letter(browser, lab, out_d
         # Enter asks too.
         move.fill("A atack S8")
         move.press("Enter")
-        sync_api.expect(answer).to_contain_text("no verb 'atack'")
+        sync_api.expect(answer).to_contain_text("no move 'atack'")
         # The example list and the step box stay inside the output at 1280×720.
         right = referee.bounding_box()["x"] + referee.bounding_box()["width"]
         for control in (referee.locator("select"), referee.locator("input[type=number]")):

@@ -36,6 +36,7 @@ ipywidgets = pytest.importorskip("ipywidgets")
 
 from cardlab.widgets import Compare, Referee, Stepper, TryIt  # noqa: E402
 from cardlab.widgets.base import replay, still_html  # noqa: E402
+from lesson_walk import controls, svg_texts  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "lessons" / "scenarios").glob("*/*.yaml"))
@@ -65,25 +66,6 @@ def without(text, parts, state=None) -> str:
 def unquoted(text) -> str:
     """``text`` without what it quotes ('Z', 'atack'): what the learner typed, as it is."""
     return re.sub(r"'[^']*'", " ", str(text))
-
-
-def svg_texts(svg: str) -> list[str]:
-    """Every text of a picture a reader sees or hears: its <text> nodes, text alternatives and
-    titles."""
-    root = ET.fromstring(svg)
-    texts = ["".join(t.itertext()) for t in root.iter(f"{NS}text")]
-    texts += [e.get("aria-label") for e in root.iter() if e.get("aria-label")]
-    texts += [t.text or "" for t in root.iter(f"{NS}title")]
-    return texts
-
-
-def controls(box) -> list:
-    found, stack = [], [box]
-    while stack:
-        w = stack.pop()
-        found.append(w)
-        stack.extend(getattr(w, "children", ()))
-    return found
 
 
 def labels(box) -> list[str]:
