@@ -150,7 +150,7 @@ def test_every_text_of_every_widget_is_18px_or_more_at_projector_size(room_page,
     tryit.locator(".cardlab-picture [data-card='D9']").click()
     tryit.locator(".cardlab-picture [data-card='C9']").click()
     tryit.get_by_role("button", name="Play", exact=True).click()
-    sync_api.expect(tryit.locator(".cardlab-verdict")).to_contain_text("suit_lock")
+    sync_api.expect(tryit.locator(".cardlab-verdict .cardlab-refusal")).to_have_attribute("data-code", "suit_lock")
     quiz = page.locator(".cardlab-quiz").first
     quiz.locator("button").first.click()
     sync_api.expect(quiz.locator(".cardlab-feedback").first).not_to_be_empty()
@@ -267,7 +267,7 @@ def test_try_it_instructions_stand_beside_the_table_both_on_screen(browser, lab,
                 for code in ("D9", "C9"):
                     tryit.locator(f".cardlab-picture [data-card='{code}']").click()
                 tryit.get_by_role("button", name="Play", exact=True).click()
-                sync_api.expect(tryit.locator(".cardlab-verdict")).to_contain_text("suit_lock")
+                sync_api.expect(tryit.locator(".cardlab-verdict .cardlab-refusal")).to_have_attribute("data-code", "suit_lock")
                 _on_screen(tryit.locator(".cardlab-verdict"))
             page.screenshot(path=str(out_dir / f"tryit_instructions_{size}.png"))
         # A second table at projector size: the file browser stays folded while either is large.
