@@ -114,7 +114,7 @@ def test_a_revolution_position():
     assert refused[checklist.SAME_SHAPE].startswith("yes: J♠ J♥ J♦ J♣ is four of a kind")
     assert refused[checklist.ORDER_NOW].startswith("yes (革命, revolution): the reversed order applies, 2 < A < K")
     assert "four Js does not beat four 9s" in refused[checklist.ORDER_NOW]
-    assert refused["So, is it legal?"].startswith("no (not_stronger)")
+    assert refused["So, is it legal?"].startswith("no: Not stronger.")
     state = after("jdf_revolution.yaml", 3)
     sevens = answers(state, "丙 play S7 H7 D7 C7")
     assert "four 7s beats four 9s" in sevens[checklist.ORDER_NOW]
@@ -133,7 +133,7 @@ def test_a_lock_position():
     broken = answers(state, "丙 play S10")
     assert broken[checklist.LOCK].startswith("yes, ♥, and 10♠ breaks it")
     assert "single 10 beats single 7" in broken[checklist.ORDER_NOW]  # stronger, but of the wrong suit
-    assert broken["So, is it legal?"].startswith("no (suit_lock)")
+    assert broken["So, is it legal?"].startswith("no: The suits are locked.")
     kept = answers(state, "丙 play H9")
     assert kept[checklist.LOCK] == "yes, ♥, and the play keeps to it."
     assert kept["So, is it legal?"] == "yes"
@@ -155,7 +155,7 @@ def test_an_eight_cut():
     too_low = answers(after("jdf_eight_cut_must_beat.yaml", 1), "乙 play D8")
     assert too_low[checklist.CLEARS] == "no: the play is refused, so it clears nothing; an 8 cuts only as a legal play."
     assert too_low[FINISH.format("乙")] == "no: the play is refused, so it is no finish at all."
-    assert too_low["So, is it legal?"].startswith("no (not_stronger)")
+    assert too_low["So, is it legal?"].startswith("no: Not stronger.")
     sequence = answers(after("jdf_last_play_sequence_with_eight.yaml", 0), "丙 play H7 H8 H9")
     assert sequence[checklist.CLEARS].startswith("no: under jdf only a single 8 or a group of 8s cuts")
     web = answers(after("yeeqia_sequence_eight_cut.yaml", 1), "乙 play H7 H8 H9")
@@ -190,19 +190,19 @@ def test_a_refused_play():
     wrong_shape = answers(after("jdf_revolution.yaml", 4), "丁 play C8")
     assert wrong_shape[checklist.SAME_SHAPE].startswith("no: Four of a kind is beaten only by a stronger four of a kind")
     assert wrong_shape[checklist.CLEARS] == "no: the play is refused, so it clears nothing; an 8 cuts only as a legal play."
-    assert wrong_shape["So, is it legal?"].startswith("no (shape_mismatch)")
+    assert wrong_shape["So, is it legal?"].startswith("no: Not the same kind of play.")
     nothing = referee.ask(after("jdf_eight_cut.yaml", 0), "甲 play S6 DK")
     assert [q for q, _ in nothing] == [checklist.SAME_SHAPE, "So, is it legal?"]
     assert nothing[0][1].startswith("no: 6♠ K♦ is no combination")
-    assert nothing[1][1].startswith("no (invalid_combination)")
+    assert nothing[1][1].startswith("no: Not a combination.")
     equal = answers(after("jdf_pass.yaml", 2), "乙 play H9")  # 乙 holds no 9♥, and a 9 only equals a 9
     assert "an equal rank never beats" in equal[checklist.ORDER_NOW]
-    assert equal["So, is it legal?"].startswith("no (not_in_hand)")
+    assert equal["So, is it legal?"].startswith("no: Not in the hand.")
     exchange = referee.ask(after("jdf_exchange.yaml", 0), "丁 play C3")
     assert exchange[0] == (checklist.EXCHANGE_FIRST, "no: nobody plays until every give is in (waiting for 甲, 乙, 丙, 丁).")
-    assert exchange[1][1].startswith("no (not_allowed)")
+    assert exchange[1][1].startswith("no: Not a move here.")
     over = after("yeeqia_points.yaml", 6)
-    assert referee.ask(over, "丁 play D7") == [("So, is it legal?", "no (game_over): The game has ended: every place is decided.")]
+    assert referee.ask(over, "丁 play D7") == [("So, is it legal?", "no: The game is over. The game has ended: every place is decided.")]
 
 
 def test_jokers_that_could_stand_for_different_cards():
@@ -210,7 +210,7 @@ def test_jokers_that_could_stand_for_different_cards():
     result = referee.ask(state, "甲 play S5 S6 BJ")
     assert result[0][0] == "What do the jokers stand for?"
     assert "9" not in result[0][1] and "BJ=4♠" in result[0][1] and "BJ=7♠" in result[0][1]
-    assert result[-1][1].startswith("no (invalid_combination)")
+    assert result[-1][1].startswith("no: Not a combination.")
 
 
 # --- a pass and a give ----------------------------------------------------------------------------------
@@ -230,7 +230,7 @@ def test_a_pass():
         "乙, the first player still in on 甲's left (甲 is out)."
     empty = referee.ask(after("jdf_pass.yaml", 0), "甲 pass")
     assert empty[0] == ("Is there a play to beat?", "no: the table is empty, so 甲 leads and must play.")
-    assert empty[1][1].startswith("no (cannot_pass)")
+    assert empty[1][1].startswith("no: No passing here.")
 
 
 def test_a_give():
@@ -238,7 +238,7 @@ def test_a_give():
     low = answers(state, "丁 give RJ SA")
     assert low["Who gives whom, and how many?"] == "丁, the 大貧民 (daihinmin), gives 甲, the 大富豪 (daifugo), 2 cards."
     assert low["Which cards must they be?"].endswith("the joker, a 2, that is RJ 2♠.")
-    assert low["So, is it legal?"].startswith("no (must_give_strongest)")
+    assert low["So, is it legal?"].startswith("no: Give the strongest cards.")
     high = answers(state, "甲 give S4 S5")
     assert high["Which cards must they be?"].startswith("any 2 cards of 甲's own choice")
     assert high["Who leads once the exchange is done?"] == "丁, the previous 大貧民 (daihinmin)."
@@ -257,7 +257,7 @@ def test_a_give():
     assert refused["When do the cards change hands?"].startswith(
         "as things stand, since the move is refused: all together, once every give is in (still waiting for 甲, 乙, 丙)")
     done = referee.ask(after("jdf_exchange.yaml", 12), "丁 give C3")
-    assert done == [("So, is it legal?", "no (not_allowed): There is nothing to give: the exchange of this game is over.")]
+    assert done == [("So, is it legal?", "no: Not a move here. There is nothing to give: the exchange of this game is over.")]
 
 
 # --- the answers agree with what the engine then does ----------------------------------------------------
@@ -319,7 +319,7 @@ def test_referee_widget_works_for_daifugo():
     assert lines[0].startswith(checklist.SAME_SHAPE + "  yes: 10♠ is a single card")
     assert "played by 乙 (B)" in lines[0]
     assert lines[2].startswith(checklist.LOCK + "  yes, ♥, and 10♠ breaks it")
-    assert lines[-1].startswith("So, is it legal?  no (suit_lock)")
+    assert lines[-1].startswith("So, is it legal?  no: The suits are locked.")
     assert "S10" not in text
     view = ref.widget
     assert "breaks it" in ref._output.value and "cardlab-referee" in view._dom_classes
@@ -339,7 +339,7 @@ def test_a_refused_eight_under_a_lock_neither_cuts_nor_finishes():
     """Lesson 7's example: 丙's 8♣ under the heart lock is refused, so it clears nothing and is no
     finish; the answers agree with each other and with the verdict."""
     refused = answers(after("jdf_referee_round.yaml", 2), "丙 play C8")
-    assert refused["So, is it legal?"].startswith("no (suit_lock)")
+    assert refused["So, is it legal?"].startswith("no: The suits are locked.")
     assert refused[checklist.CLEARS] == "no: the play is refused, so it clears nothing; an 8 cuts only as a legal play."
     assert refused[FINISH.format("丙")] == "no: the play is refused, so it is no finish at all."
     legal = answers(after("jdf_referee_round.yaml", 8), "丙 play C8")  # the same 8 leading an empty table
@@ -349,7 +349,7 @@ def test_a_refused_eight_under_a_lock_neither_cuts_nor_finishes():
 
 def test_a_refused_play_starts_no_revolution():
     refused = answers(after("jdf_revolution.yaml", 1), "乙 play SJ HJ DJ CJ")
-    assert refused["So, is it legal?"].startswith("no (not_stronger)")
+    assert refused["So, is it legal?"].startswith("no: Not stronger.")
     assert "turns the order back" not in refused[checklist.ORDER_NOW]
     assert refused[checklist.ORDER_NOW].endswith("in it, four Js does not beat four 9s.")
 

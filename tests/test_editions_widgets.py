@@ -48,13 +48,15 @@ def code_tip_pattern() -> re.Pattern:
 # A scenario file as saved and printed (play.ipynb's "Save as scenario", checked): its keys, verbs
 # and cards are the scenario contract's (SCENARIOS.md), the same in every language.
 SCENARIO_FILE = re.compile(r"^title: .*?^steps:\n(?:[- ].*(?:\n|$))*", re.M | re.S)
+# A file name the learner may type or keep (the play table's saved game, my-games/…yaml): a name, not words.
+FILE_NAME = re.compile(r"[\w./-]+\.ya?ml\b")
 
 
 def faults(texts, lang: str) -> list[str]:
     tip = code_tip_pattern()
     found = []
     for text in texts:
-        words = latin_words(SCENARIO_FILE.sub(" ", tip.sub(" ", str(text))), lang)
+        words = latin_words(FILE_NAME.sub(" ", SCENARIO_FILE.sub(" ", tip.sub(" ", str(text)))), lang)
         if words:
             found.append(f"{sorted(set(words))} in {str(text)[:160]!r}")
     return sorted(set(found))

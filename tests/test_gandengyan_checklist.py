@@ -46,7 +46,7 @@ def test_big_is_not_enough_in_questions():
     assert ace["Is it the same type as the top?"] == "yes: a single card, like 8♣"
     assert ace["Is it exactly one rank higher?"] == "no: after 8♣ may come a single 9, a single 2 or a bomb"
     assert ace["Does a 2 or bomb exception apply?"] == "no"
-    assert ace["So, is it legal?"].startswith("no (not_one_higher)")
+    assert ace["So, is it legal?"].startswith("no: Not one rank higher.")
     two = answers(state, "甲 play S2")
     assert two["Does a 2 or bomb exception apply?"] == "yes: a single 2 beats any other single"
     assert two["So, is it legal?"] == "yes"
@@ -84,7 +84,7 @@ def test_must_play_and_the_short_stock():
     jj = after("jj_must_play.yaml", 1)
     replies = answers(jj, "乙 pass")
     assert replies["Must 乙 play?"].startswith("yes (有出必出): 乙 could play 6♥")
-    assert replies["So, is it legal?"].startswith("no (must_play)")
+    assert replies["So, is it legal?"].startswith("no: You must play.")
     short = after("stock_runs_out.yaml", 3)
     assert answers(short, "甲 pass")["Who draws?"] == "乙, 1 card; the stock runs out before 丙 and 甲."
 
@@ -96,7 +96,7 @@ def test_the_last_card_and_the_lone_joker():
     assert replies["Does it empty the hand?"] == "yes: 甲 wins at once; the game is over and nobody draws."
     lone = answers(after("lone_joker.yaml", 2), "甲 play BJ")
     assert lone["What do the cards make?"].startswith("no playable combination: BJ is a joker on its own")
-    assert lone["So, is it legal?"].startswith("no (joker_alone)")
+    assert lone["So, is it legal?"].startswith("no: Not on its own.")
 
 
 def test_a_bomb_that_is_too_small_and_an_empty_table():
@@ -105,7 +105,7 @@ def test_a_bomb_that_is_too_small_and_an_empty_table():
     assert replies["Does a 2 or bomb exception apply?"].startswith("no: three 2s (2♠ 2♥ 2♦) do not beat four 3s")
     lead = answers(after("runs.yaml", 0), "乙 pass")
     assert lead["Is there a play to follow?"].startswith("no: the table is empty")
-    assert lead["So, is it legal?"].startswith("no (cannot_pass)")
+    assert lead["So, is it legal?"].startswith("no: No passing here.")
     start = answers(after("runs.yaml", 0), "乙 play S6 S7 S8")
     assert start["Is there a play to beat?"] == "no: the table is empty, so any type may lead."
 
@@ -114,8 +114,8 @@ def test_ambiguous_jokers_and_bad_input():
     state = after("joker_in_run.yaml", 0)
     replies = answers(state, "甲 play S8 H9 BJ")
     assert replies["What do the cards make?"].startswith("one of run 7-8-9")
-    assert replies["So, is it legal?"].startswith("no (invalid_combination)")
-    assert referee.ask(state, "甲 attack S8")[-1][1].startswith("no (not_allowed): Gan Deng Yan has no attack")
+    assert replies["So, is it legal?"].startswith("no: Not a combination.")
+    assert referee.ask(state, "甲 attack S8")[-1][1].startswith("no: Not a move here. Gan Deng Yan has no attack")
     with pytest.raises(NotationError, match="no verb"):
         referee.ask(state, "甲 jump S8")
 
@@ -125,7 +125,7 @@ def test_ambiguous_jokers_and_bad_input():
 def test_a_refused_play_empties_no_hand_and_is_passed_by_nobody():
     state = after("big_is_not_enough.yaml", 1)  # 丙 led 8♣; an ace is not one rank higher
     replies = answers(state, "甲 play HA")
-    assert replies["So, is it legal?"].startswith("no (not_one_higher)")
+    assert replies["So, is it legal?"].startswith("no: Not one rank higher.")
     assert replies["Does it empty the hand?"] == f"no: the play is refused, so 甲 still holds {len(state.hands['甲'])} cards."
     assert "If everyone else passes it, who draws?" not in replies and "And who leads next?" not in replies
     # Out of turn with the last card: refused, so no win.
@@ -133,12 +133,12 @@ def test_a_refused_play_empties_no_hand_and_is_passed_by_nobody():
                                 leader="乙")
     game.apply(game.parse_action("乙 play S9"))  # 丙 is to act, not 甲
     last = answers(game, "甲 play H5")
-    assert last["So, is it legal?"].startswith("no (not_your_turn)")
+    assert last["So, is it legal?"].startswith("no: Not your turn.")
     assert last["Does it empty the hand?"] == "no: the play is refused, so 甲 still holds 1 card."
 
 
 def test_a_refused_pass_ends_no_round():
     replies = answers(after("jj_must_play.yaml", 1), "乙 pass")
-    assert replies["So, is it legal?"].startswith("no (must_play)")
+    assert replies["So, is it legal?"].startswith("no: You must play.")
     assert replies["Does this pass end the round?"] == "no: the pass is refused, so the round goes on as it stands."
     assert "Who draws?" not in replies and "And who leads next?" not in replies
