@@ -42,22 +42,33 @@ def lesson_key(path: str | Path) -> tuple[str, ...] | None:
     return parts[where + 1:] or None
 
 
+def english_original(path: str | Path) -> Path | None:
+    """In a translated edition, the English tree's file of the same place, where it is on disk:
+    ``lessons/zh-TW/scenarios/durak/route_a.yaml`` is ``lessons/scenarios/durak/route_a.yaml``,
+    whatever the lessons folder is called (a teacher's copy may have another name); ``None`` when
+    ``path`` is in no edition's folder or the English tree has no such file."""
+    full = Path(os.path.normpath(os.path.join(os.getcwd(), os.fspath(path)))).parts
+    for i in range(len(full) - 2, 0, -1):  # the innermost edition folder with something under it
+        if full[i] in EDITIONS:
+            original = Path(*full[:i], *full[i + 1:])
+            return original if original.exists() else None
+    return None
+
+
 def packaged(path: str | Path) -> Traversable | None:
     """The file or folder standing for ``path`` when ``path`` is not on disk: in a translated
     edition, the English tree's file of the same place (on disk); else the lessons' data package's
     file of that place, when the package is installed and holds it; otherwise ``None``."""
     if os.path.exists(path):
         return None
+    original = english_original(path)
+    if original is not None:
+        return original
     key = lesson_key(path)
     if key is None:
         return None
     if len(key) > 1 and key[0] in EDITIONS:
         key = key[1:]
-        full = Path(os.path.normpath(os.path.join(os.getcwd(), os.fspath(path)))).parts
-        root = Path(*full[:len(full) - len(key) - 1])  # the lessons folder itself
-        original = root.joinpath(*key)
-        if original.exists():
-            return original
     try:
         found = importlib.resources.files(PACKAGE).joinpath("data", *key)
     except ModuleNotFoundError:

@@ -72,11 +72,13 @@ def test_without_the_package_nothing_is_looked_up(tmp_path, monkeypatch):
         load("lessons/scenarios/durak/route_a.yaml")
 
 
+@pytest.mark.parametrize("folder", ["lessons", "cardlab-copy"])
 @pytest.mark.parametrize("edition", lessondata.EDITIONS)
-def test_a_translated_lesson_reads_the_data_files_of_its_english_original(edition, tmp_path, monkeypatch):
+def test_a_translated_lesson_reads_the_data_files_of_its_english_original(edition, folder, tmp_path, monkeypatch):
     """lessons/zh-TW/durak/ (and lessons/ja/...) hold notebooks only: the same relative paths read
-    the English tree's files, on disk, and in the offline site from the package."""
-    lessons = tmp_path / "lessons"
+    the English tree's files, on disk, and in the offline site from the package; also in a copy of
+    the lessons folder a teacher gave another name."""
+    lessons = tmp_path / folder
     shutil.copytree(LESSONS, lessons, ignore=shutil.ignore_patterns("*.ipynb", *lessondata.EDITIONS))
     cwd = lessons / edition / "durak"
     cwd.mkdir(parents=True)
