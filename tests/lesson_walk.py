@@ -70,11 +70,8 @@ def controls(box) -> list:
     return found
 
 
-def view_texts(box) -> list[str]:
-    """Every text under an ipywidgets container: labels, tooltips, placeholders, options, the
-    HTML shown and the card table's picture (what the learner typed into a box is theirs)."""
-    import ipywidgets as ipw
-
+def labels(box) -> list[str]:
+    """Every label, tooltip, placeholder and option text under an ipywidgets container."""
     texts = []
     for w in controls(box):
         for trait in ("description", "tooltip", "placeholder"):
@@ -82,6 +79,16 @@ def view_texts(box) -> list[str]:
             if isinstance(value, str) and value:
                 texts.append(value)
         texts += list(getattr(w, "_options_labels", ()))
+    return texts
+
+
+def view_texts(box) -> list[str]:
+    """Every text under an ipywidgets container: labels, tooltips, placeholders, options, the
+    HTML shown and the card table's picture (what the learner typed into a box is theirs)."""
+    import ipywidgets as ipw
+
+    texts = labels(box)
+    for w in controls(box):
         if isinstance(w, (ipw.HTML, ipw.HTMLMath)):
             texts += html_texts(w.value)
         elif isinstance(w, ipw.Label):

@@ -36,7 +36,7 @@ ipywidgets = pytest.importorskip("ipywidgets")
 
 from cardlab.widgets import Compare, Referee, Stepper, TryIt  # noqa: E402
 from cardlab.widgets.base import replay, still_html  # noqa: E402
-from lesson_walk import controls, svg_texts  # noqa: E402
+from lesson_walk import labels, svg_texts  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "lessons" / "scenarios").glob("*/*.yaml"))
@@ -66,19 +66,6 @@ def without(text, parts, state=None) -> str:
 def unquoted(text) -> str:
     """``text`` without what it quotes ('Z', 'atack'): what the learner typed, as it is."""
     return re.sub(r"'[^']*'", " ", str(text))
-
-
-def labels(box) -> list[str]:
-    """Every label, tooltip, placeholder and option text under an ipywidgets container."""
-    texts = []
-    for w in controls(box):
-        for trait in ("description", "tooltip", "placeholder"):
-            value = getattr(w, trait, None)
-            if isinstance(value, str) and value:
-                texts.append(value)
-        for option in getattr(w, "_options_labels", ()):
-            texts.append(option)
-    return texts
 
 
 def title_words(*scenarios) -> set[str]:
