@@ -39,7 +39,7 @@ from collections import deque
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor
 
-from .bots import BOTS, make_bot, next_actor
+from .bots import BOTS, decide_here, make_bot, next_actor, simple_rule
 from .i18n import words
 from .outfile import OutFile
 from .registry import UnavailableGame, UnknownGame, find_game, game_names
@@ -122,13 +122,14 @@ def play_game(game: str, rules: str, bots: Sequence[str], seed: int, players: in
     decisions = dict.fromkeys(names, 0)
     counted = {column: 0 for column in spec.counted_events}
     first = None
+    rule = simple_rule(state)
     for _ in range(MAX_DECISIONS):
         if state.is_over():
             break
         seat = next_actor(state, rng)
         if first is None:
             first = seat
-        events = state.apply(agents[seat].choose(state.view(seat)))
+        events = state.apply(decide_here(agents[seat], state, seat, rule))
         decisions[seat] += 1
         for column, kind in spec.counted_events.items():
             counted[column] += sum(e.kind == kind for e in events)

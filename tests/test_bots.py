@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from cardlab import daifugo, durak, gandengyan, simulate
-from cardlab.bots import BOTS, Bot, RandomBot, make_bot, next_actor, play
+from cardlab.bots import BOTS, Bot, RandomBot, decide_here, make_bot, next_actor, play, simple_rule
 from cardlab.cards import Card
 from cardlab.durak.bot import STALL_ROUNDS
 from cardlab.engine import State, View
@@ -180,6 +180,44 @@ def test_every_bot_plays_legal_actions_to_the_end(module, rules, n, bot, seed):
     places = state.standings()
     assert sorted(places) == sorted(names)
     assert sum(places.values()) == pytest.approx(n * (n + 1) / 2)
+
+
+
+@pytest.mark.parametrize("module,rules,n", GAMES, ids=IDS)
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 150), asked=st.booleans())
+def test_the_rules_of_thumb_read_from_the_position_choose_as_from_the_view(module, rules, n, seed, steps, asked):
+    """What rollouts and simulations use instead of a view (simple_rule, decide_here) chooses the
+    same action, for the same reason, as the simple and random bots handed a view; whether or not
+    the position was asked for its legal actions first (a rollout asks who acts, then decides)."""
+    state = random_position(module, rules, n, seed, steps)
+    if state.is_over():
+        return
+    rule = simple_rule(state)
+    assert rule is game_of(state).rule_of_thumb.on_state  # every game of cardlab has the fast path
+    for seat in state.to_act():
+        view = state.view(seat)
+        here = state.copy()
+        if asked:
+            here.legal_actions()
+        action, why = rule(here, seat)
+        expected, reason = game_of(view).rule_of_thumb(view)
+        assert action == expected and str(why) == str(reason)
+        assert here.key() == state.key()
+        assert decide_here(make_bot("simple"), here, seat) == expected
+        assert decide_here(RandomBot(seed), here, seat) == RandomBot(seed).choose(view)
+
+
+def test_the_simple_durak_rule_read_from_the_position_plays_at_random_as_from_the_view_in_a_long_game():
+    game = durak.from_deal("podkidnoy", ["甲", "乙", "丙"], hands={p: h.split() for p, h in CIRCLE.items()},
+                           stock=[], trump="S", attacker="乙")
+    game.round_no = STALL_ROUNDS + 1
+    rule = simple_rule(game)
+    for seat in game.to_act():
+        view = game.view(seat, sampling=False)
+        expected, reason = game_of(view).rule_of_thumb(view)
+        action, why = rule(game, seat)
+        assert action == expected and str(why) == str(reason) and "goes round in circles" in str(why)
 
 
 def test_bots_are_repeatable_and_explain_in_the_engines_words():

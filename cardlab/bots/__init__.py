@@ -35,7 +35,7 @@ from ..i18n import Message, _, p_
 from ..registry import game_of
 
 __all__ = ["BOTS", "BOT_NAMES", "DEFAULT_BUDGET", "Bot", "MonteCarloBot", "RandomBot", "SimpleBot", "make_bot", "next_actor",
-           "bot_word", "play", "play_out"]
+           "bot_word", "decide_here", "play", "play_out", "simple_rule"]
 
 MAX_DECISIONS = 20_000
 SAMPLE_TRIES = 20  # deals tried for one that agrees with the view (View.consistent_sample)
@@ -214,15 +214,47 @@ def play_out(state: State, rng: random.Random) -> dict[str, float]:
     return _rollout(state, rng)[0]
 
 
+def simple_rule(state: State):
+    """The game's rules of thumb as a function of ``(state, seat)``, giving what
+    ``rule_of_thumb(state.view(seat, sampling=False))`` gives: the ``simple`` player's
+    ``(action, reason)``. A game's ``rule_of_thumb`` may carry such a function as its ``on_state``
+    attribute, reading the few public facts it needs from the position without making a whole view
+    (a rollout makes a decision every few microseconds); for a game without one, the view is made."""
+    rule_of_thumb = game_of(state).rule_of_thumb
+    on_state = getattr(rule_of_thumb, "on_state", None)
+    if on_state is not None:
+        return on_state
+    return lambda state, seat: rule_of_thumb(state.view(seat, sampling=False))
+
+
 def _rollout(state: State, rng: random.Random) -> tuple[dict[str, float], int]:
     """:func:`play_out`, and how many decisions it took."""
-    rule_of_thumb = game_of(state).rule_of_thumb  # looked up once: a rollout makes many decisions
+    rule = simple_rule(state)  # looked up once: a rollout makes many decisions
+    # Who acts, as next_actor() finds it, written out where the game asks State.to_act: the players
+    # with an offered action, in seat order.
+    generic = type(state).to_act is State.to_act
+    index = state.players.index
+    choice = rng.choice
     for n in range(MAX_DECISIONS):
         if state.is_over():
             return state.standings(), n
-        action, _reason = rule_of_thumb(state.view(next_actor(state, rng), sampling=False))
-        state.apply(action)
+        if generic:
+            players = {a.player for a in state.legal_actions()}
+            seat = players.pop() if len(players) == 1 else choice(sorted(players, key=index))
+        else:
+            seat = next_actor(state, rng)
+        state.apply(rule(state, seat)[0])
     raise RuntimeError(f"a rollout did not end in {MAX_DECISIONS} decisions")
+
+
+def decide_here(bot: Bot, state: State, seat: str, rule=None) -> Action:
+    """``bot.choose(state.view(seat))``, made cheaper for the bots that ask their view for no
+    sample: the ``simple`` bot follows ``rule`` (:func:`simple_rule` of the game) without a view,
+    and the ``random`` bot gets a view that cannot sample. Same choice."""
+    kind = type(bot)
+    if kind is SimpleBot:
+        return (rule or simple_rule(state))(state, seat)[0]
+    return bot.choose(state.view(seat, sampling=kind is not RandomBot))
 
 
 def play(state: State, bots, seed: int = 0):
@@ -239,11 +271,12 @@ def play(state: State, bots, seed: int = 0):
     if isinstance(bots, str):
         bots = {p: make_bot(bots, seed=seed * 16 + i) for i, p in enumerate(state.players)}
     rng = random.Random(seed)
+    rule = simple_rule(state)
     for _turn in range(MAX_DECISIONS):
         if state.is_over():
             return
         seat = next_actor(state, rng)
-        action = bots[seat].choose(state.view(seat))
+        action = decide_here(bots[seat], state, seat, rule)
         yield action, state.apply(action)
     raise RuntimeError(f"the game did not end in {MAX_DECISIONS} decisions")
 

@@ -43,21 +43,42 @@ def _kept(play, rules, revolution: bool) -> bool:
 
 
 def rule_of_thumb(view) -> tuple[Action, Message]:
-    legal = view.legal_actions()
+    return _rule(view.legal_actions(), view.seat, view.exchanging, view.rules, view.revolution, view.plays, view.hand,
+                 view.top, lambda: view.counts, view.out)
+
+
+def _on_state(state, seat: str) -> tuple[Action, Message]:
+    """:func:`rule_of_thumb` of ``state.view(seat, sampling=False)``, read from the position
+    (:func:`cardlab.bots.simple_rule`): the seat's plays and actions found as the view finds them."""
+    if seat == state.turn:
+        plays = state._turn_plays() if not state.over else []
+        legal = state._turn_actions(plays)
+    else:
+        plays, legal = [], state._seat_actions(seat)
+    hands = state.hands
+    return _rule(legal, seat, state.exchanging, state.rules, state.revolution, plays, hands[seat], state.top,
+                 lambda: {p: len(hands[p]) for p in state.players}, state.out)
+
+
+rule_of_thumb.on_state = _on_state
+
+
+def _rule(legal, seat, exchanging, rules, revolution, plays, hand, top, counts, out) -> tuple[Action, Message]:
+    """The rules of thumb for ``seat`` holding ``hand``, with the actions ``legal`` and the plays
+    ``plays``; ``counts()`` gives each player's number of cards."""
     if not legal:
-        raise ValueError(f"{view.seat} has no legal action in this position")
-    if view.exchanging:
+        raise ValueError(f"{seat} has no legal action in this position")
+    if exchanging:
         pick = min(legal, key=lambda a: (sum(map(exchange_strength, a.cards)), [c.index for c in a.cards]))
         return pick, _GIVE_WEAKEST
-    rules, revolution, seat = view.rules, view.revolution, view.seat
-    plays = list(view.plays)
-    hand_size = len(view.hand)
+    plays = list(plays)
+    hand_size = len(hand)
 
     def fouls(play) -> bool:
         return play.size == hand_size and bool(forbidden_finish(play, rules, revolution, eight_cut(play, rules)))
 
     clean = [p for p in plays if not fouls(p)]
-    plays = clean or plays if view.top is None else clean
+    plays = clean or plays if top is None else clean
     can_pass = any(a.verb == "pass" for a in legal)
 
     def weakness(play):
@@ -68,11 +89,11 @@ def rule_of_thumb(view) -> tuple[Action, Message]:
     for p in plays:
         (kept if _kept(p, rules, revolution) else plain).append(p)
     cuts = [p for p in kept if eight_cut(p, rules) and not p.jokers]
-    if view.top is None:
+    if top is None:
         if plain:
             best = min(plain, key=weakness)
-            plain_cards = sum(1 for c in view.hand if not c.is_wild) - sum(
-                1 for c in view.hand if not c.is_wild and _kept_card(c, rules, revolution))
+            plain_cards = sum(1 for c in hand if not c.is_wild) - sum(
+                1 for c in hand if not c.is_wild and _kept_card(c, rules, revolution))
             if kept and best.size >= plain_cards and best.size < hand_size:
                 pick = min(cuts or kept, key=weakness)
                 return _act(seat, pick), _LEAD_KEPT_FIRST
@@ -81,7 +102,7 @@ def rule_of_thumb(view) -> tuple[Action, Message]:
         return _act(seat, pick), _ONLY_KEPT_LEFT
     if plain:
         return _act(seat, min(plain, key=weakness)), _FOLLOW_WEAKEST
-    someone_close = any(n <= 2 for p, n in view.counts.items() if p != seat and p not in view.out)
+    someone_close = any(n <= 2 for p, n in counts().items() if p != seat and p not in out)
     if kept and (hand_size <= SHORT or someone_close or not can_pass):
         why = (_KEPT_HAND_SHORT if hand_size <= SHORT
                else _KEPT_SOMEONE_CLOSE)

@@ -39,22 +39,38 @@ def _weakness(play):
 
 
 def rule_of_thumb(view) -> tuple[Action, Message]:
-    legal = view.legal_actions()
+    return _rule(view.legal_actions(), view.seat, view.plays, view.top, view.counts)
+
+
+def _on_state(state, seat: str) -> tuple[Action, Message]:
+    """:func:`rule_of_thumb` of ``state.view(seat, sampling=False)``, read from the position
+    (:func:`cardlab.bots.simple_rule`): the seat's plays and actions found as the view finds them."""
+    plays = state.turn_plays() if seat == state.turn else []
+    legal = state._turn_actions(plays) if seat == state.turn else []
+    hands = state.hands
+    return _rule(legal, seat, plays, state.top, {p: len(hands[p]) for p in state.players})
+
+
+rule_of_thumb.on_state = _on_state
+
+
+def _rule(legal, seat, plays, top, counts) -> tuple[Action, Message]:
+    """The rules of thumb for ``seat``, with the actions ``legal`` and the plays ``plays``;
+    ``counts`` gives each player's number of cards."""
     if not legal:
-        raise ValueError(f"{view.seat} has no legal action in this position")
-    seat = view.seat
-    plays = list(view.plays)
+        raise ValueError(f"{seat} has no legal action in this position")
+    plays = list(plays)
     can_pass = any(a.verb == "pass" for a in legal)
     if not plays:
         return legal[0], _NOTHING
     plain = [p for p in plays if not _kept(p)]
     kept = [p for p in plays if _kept(p)]
-    if view.top is None:
+    if top is None:
         pick = min(plain or kept, key=_weakness)
         return Action(seat, "play", pick.cards), _LEADS_WEAKEST if plain else _LEADS_KEPT
     if plain:
         return Action(seat, "play", min(plain, key=_weakness).cards), _FOLLOWS
-    close = len(view.hand) <= SHORT or any(n <= SHORT for p, n in view.counts.items() if p != seat)
+    close = counts[seat] <= SHORT or any(n <= SHORT for p, n in counts.items() if p != seat)
     if close or not can_pass:
         why = _REQUIRED if not can_pass and not close else _NEARLY_OVER
         return Action(seat, "play", min(kept, key=_weakness).cards), why

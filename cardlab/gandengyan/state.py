@@ -212,6 +212,10 @@ class GanDengYanState(State):
     def legal_actions(self) -> list[Action]:
         if self.over:
             return []
+        return self._turn_actions(self.turn_plays())
+
+    def turn_plays(self) -> list[Play]:
+        """:meth:`plays_for` the player on turn (found fast: what :meth:`legal_actions` offers)."""
         table = self.table  # the top, read without the property: this runs at every decision
         top = table[-1][1] if table else None
         # The hand's rows, kept while it does not change: a player who passed holds the same hand
@@ -221,7 +225,7 @@ class GanDengYanState(State):
         kept = self._rows.get(player)
         if kept is None or kept[0] != hand:
             kept = self._rows[player] = (list(hand), *hand_rows(hand))
-        return self._turn_actions(plays_of(kept[1], kept[2], self.rules, top))
+        return plays_of(kept[1], kept[2], self.rules, top)
 
     def _turn_actions(self, plays) -> list[Action]:
         player = self.turn
@@ -378,7 +382,7 @@ class GanDengYanState(State):
         skeleton = self._skeleton(seat) if sampling else None
         played = tuple(self.pile) + tuple(c for _, play in self.table for c in play.physical)
         # The seat's plays, worked out once: its legal actions, and the simple bot's options.
-        plays = self.plays_for(seat) if seat == self.turn else []
+        plays = self.turn_plays() if seat == self.turn else []
         return GanDengYanView(
             legal=self._turn_actions(plays) if seat == self.turn else (), skeleton=skeleton, rules=self.rules,
             players=self.players, seat=seat, hand=hand, counts=counts, played=played, table=tuple(self.table),
