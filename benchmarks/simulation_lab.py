@@ -27,6 +27,8 @@ import types
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+# This checkout's cardlab, as the Pyodide run has it (not an installed one: the ratio compares the same code).
+sys.path.insert(0, str(ROOT))
 LAB = ROOT / "lessons" / "simulation_lab.ipynb"
 RUNNER = Path(__file__).resolve().parent / "pyodide_lab.mjs"
 
