@@ -9,8 +9,8 @@ from ..engine import (Action, DealError, Event, IllegalAction, Refusal, State, V
                       check_cards_unique, deal_cards, deal_hands, deal_random, player_name, player_names,
                       rule_set, rules_word, view_class)
 from ..i18n import N_, _, join, n_, semicolons
-from .combos import (Play, alone_text, can_lead, hand_rows, legal_plays, plays_of, readings, resolve, ruling, show,
-                     token_text)
+from .combos import (Play, alone_text, can_lead, hand_rows, legal_plays, plays_of, readings, resolve, rows_with,
+                     rows_without, ruling, show, token_text)
 from .rules import RULESETS, GanDengYanRules, in_order
 from .words import position_text
 
@@ -265,8 +265,14 @@ class GanDengYanState(State):
 
     def _do_play(self, player: str, play: Play) -> list[Event]:
         hand = self.hands[player]
-        for c in play.physical:
+        kept = self._rows.get(player)
+        if kept is not None and kept[0] != hand:
+            kept = None  # kept for a hand since changed
+        physical = play.physical
+        for c in physical:
             hand.remove(c)
+        if kept is not None:  # the hand's rows without the cards played, instead of sorting it out again
+            self._rows[player] = (list(hand), *rows_without(kept[1], kept[2], physical))
         if self.table:
             text = _("{player} plays {play}: {why}.", player=player, play=play, why=ruling(play, self.table[-1][1])[1])
         else:
@@ -357,6 +363,9 @@ class GanDengYanState(State):
                 break
             c = stock.pop(0)
             hand = hands[p]
+            kept = self._rows.get(p)
+            if kept is not None and kept[0] == hand:  # the hand's rows with the card drawn (see _do_play)
+                self._rows[p] = ([*hand, c], *rows_with(kept[1], kept[2], c))
             hand.append(c)
             card, held = token_text(c), len(hand)
             if single:
