@@ -208,6 +208,36 @@ def test_the_rules_of_thumb_read_from_the_position_choose_as_from_the_view(modul
         assert decide_here(RandomBot(seed), here, seat) == RandomBot(seed).choose(view)
 
 
+
+@pytest.mark.parametrize("module,rules", [(m, r) for m in (daifugo, gandengyan) for r in m.RULESETS])
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6), size=st.integers(1, 30))
+def test_the_rules_of_thumb_read_a_play_as_its_own_properties_say(module, rules, seed, size):
+    """The rules of thumb read a play's kept cards and weakness in one pass over its cards: the
+    same as the play's properties (naturals, wilds, physical, is_bomb, power; jokers, ranks), for
+    every lead a random hand of the rule set's deck holds (jokers, wild cards, runs and bombs)."""
+    from cardlab.daifugo import bot as daifugo_bot
+    from cardlab.daifugo.combos import eight_cut
+    from cardlab.daifugo.rules import JOKER
+    from cardlab.gandengyan import bot as gandengyan_bot
+
+    ruleset = module.RULESETS[rules]
+    deck = list(ruleset.deck)
+    hand = random.Random(seed).sample(deck, min(size, len(deck)))
+    if module is gandengyan:
+        for play in module.legal_plays(hand, ruleset, None):
+            assert gandengyan_bot._kept(play) == (play.is_bomb or any(c.rank == 2 for c in play.naturals))
+            assert gandengyan_bot._weakness(play) == (
+                play.wilds, play.is_bomb, play.power if play.is_bomb else (0, play.place), -len(play.cards),
+                [c.index for c in play.physical])
+        return
+    for revolution in (False, True):
+        top_rank = 3 if revolution else 2
+        for play in module.legal_plays(hand, ruleset, None, revolution, frozenset()):
+            assert daifugo_bot._kept(play, ruleset, revolution) == bool(
+                play.jokers or play.rank == JOKER or eight_cut(play, ruleset) or any(r == top_rank for r in play.ranks))
+
+
 def test_the_simple_durak_rule_read_from_the_position_plays_at_random_as_from_the_view_in_a_long_game():
     game = durak.from_deal("podkidnoy", ["甲", "乙", "丙"], hands={p: h.split() for p, h in CIRCLE.items()},
                            stock=[], trump="S", attacker="乙")

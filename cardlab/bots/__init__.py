@@ -205,6 +205,9 @@ def next_actor(state: State, rng: random.Random) -> str:
     """Who acts next when several players may (Durak's attackers and defender, Daifugo's
     exchange): one of them at random. Choice: a simulation has no clock, so who is quicker is
     drawn by lot."""
+    if type(state).to_act is State.to_act:  # to_act() written out: who holds an offered action, in seat order
+        players = {a.player for a in state.legal_actions()}
+        return players.pop() if len(players) == 1 else rng.choice(sorted(players, key=state.players.index))
     players = state.to_act()
     return players[0] if len(players) == 1 else rng.choice(players)
 
@@ -230,20 +233,10 @@ def simple_rule(state: State):
 def _rollout(state: State, rng: random.Random) -> tuple[dict[str, float], int]:
     """:func:`play_out`, and how many decisions it took."""
     rule = simple_rule(state)  # looked up once: a rollout makes many decisions
-    # Who acts, as next_actor() finds it, written out where the game asks State.to_act: the players
-    # with an offered action, in seat order.
-    generic = type(state).to_act is State.to_act
-    index = state.players.index
-    choice = rng.choice
     for n in range(MAX_DECISIONS):
         if state.is_over():
             return state.standings(), n
-        if generic:
-            players = {a.player for a in state.legal_actions()}
-            seat = players.pop() if len(players) == 1 else choice(sorted(players, key=index))
-        else:
-            seat = next_actor(state, rng)
-        state.apply(rule(state, seat)[0])
+        state.apply(rule(state, next_actor(state, rng))[0])
     raise RuntimeError(f"a rollout did not end in {MAX_DECISIONS} decisions")
 
 
