@@ -238,6 +238,33 @@ def test_the_rules_of_thumb_read_a_play_as_its_own_properties_say(module, rules,
                 play.jokers or play.rank == JOKER or eight_cut(play, ruleset) or any(r == top_rank for r in play.ranks))
 
 
+
+class Everyone:
+    """A table where every player may act now (to_act), for next_actor."""
+
+    def __init__(self, players):
+        self.players = tuple(players)
+
+    def to_act(self):
+        return list(self.players)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7])
+def test_next_actor_draws_who_acts_as_random_choice_does(players):
+    """next_actor writes random.Random.choice out: the same players drawn from the same seeds,
+    whether the game has its own to_act or State's (the players holding an offered action)."""
+    table = Everyone(f"p{i}" for i in range(players))
+    assert [next_actor(table, random.Random(seed)) for seed in range(300)] == [
+        random.Random(seed).choice(table.players) for seed in range(300)]
+    game = durak.new_game("perevodnoy", NAMES[:min(players, 5)], seed=players)
+    rng = random.Random(players)
+    while not game.is_over():
+        seed = rng.getrandbits(32)
+        acting = game.to_act()
+        assert next_actor(game, random.Random(seed)) == random.Random(seed).choice(acting)
+        game.apply(rng.choice(game.legal_actions()))
+
+
 def test_the_simple_durak_rule_read_from_the_position_plays_at_random_as_from_the_view_in_a_long_game():
     game = durak.from_deal("podkidnoy", ["甲", "乙", "丙"], hands={p: h.split() for p, h in CIRCLE.items()},
                            stock=[], trump="S", attacker="乙")

@@ -206,10 +206,28 @@ def next_actor(state: State, rng: random.Random) -> str:
     exchange): one of them at random. Choice: a simulation has no clock, so who is quicker is
     drawn by lot."""
     if type(state).to_act is State.to_act:  # to_act() written out: who holds an offered action, in seat order
-        players = {a.player for a in state.legal_actions()}
-        return players.pop() if len(players) == 1 else rng.choice(sorted(players, key=state.players.index))
-    players = state.to_act()
-    return players[0] if len(players) == 1 else rng.choice(players)
+        acting = {a.player for a in state.legal_actions()}
+        if len(acting) == 1:
+            return acting.pop()
+        players = [p for p in state.players if p in acting]
+    else:
+        players = state.to_act()
+        if len(players) == 1:
+            return players[0]
+    if rng.__class__ is not random.Random or not _PLAIN_CHOICE or not players:
+        return rng.choice(players)
+    # rng.choice(players) written out, the same draw: a rollout draws at most of its decisions.
+    n = len(players)
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return players[r]
+
+
+# Whether random.Random.choice(seq) is seq[_randbelow_with_getrandbits(len(seq))], as next_actor
+# draws it (every Python since 3.2; tests/test_bots.py checks the draws agree).
+_PLAIN_CHOICE = random.Random._randbelow is random.Random._randbelow_with_getrandbits
 
 
 def play_out(state: State, rng: random.Random) -> dict[str, float]:

@@ -71,19 +71,21 @@ def _rule(legal, seat, round_no, table_attacks, defences, trump, stock) -> tuple
         lot = random.Random(f"{round_no} {seat} {table}")
         return lot.choice(legal), _("round {round}: the game goes round in circles, so it plays at random",
                                     round=round_no)
-    attacks, defends, others = [], [], {}
+    attacks, defends, transfers, others = [], [], [], {}
     for a in legal:
         verb = a.verb
         if verb == "attack":
             attacks.append(a)
         elif verb == "defend":
             defends.append(a)
-        elif verb not in others:  # take, done, transfer, swap: the first of each
+        elif verb == "transfer":
+            transfers.append(a)
+        elif verb not in others:  # take, done, swap: the first of each
             others[verb] = a
     if "swap" in others:
         return others["swap"], _SWAPS
     if defends or "take" in others:
-        return _defend(legal, table_attacks, defences, defends, others.get("take"), trump, stock)
+        return _defend(table_attacks, defences, defends, transfers, others.get("take"), trump, stock)
     if not table_attacks:
         plain = [a for a in attacks if a.cards[0].suit != trump]
         return _cheapest(plain or attacks, trump), _OPENS_LOW if plain else _OPENS_LOW_ALL_TRUMPS
@@ -108,25 +110,30 @@ def _cheapest(actions, trump, card=0):
     return best
 
 
-def _defend(legal, table_attacks, defences, defends, take, trump, stock) -> tuple[Action, Message]:
-    transfers = [a for a in legal if a.verb == "transfer"]
-    if transfers:
-        plain = [a for a in transfers if a.cards[0].suit != trump]
-        if plain:
-            return plain[0], _PASSES_ON
+def _defend(table_attacks, defences, defends, transfers, take, trump, stock) -> tuple[Action, Message]:
+    for a in transfers:
+        if a.cards[0].suit != trump:
+            return a, _PASSES_ON
     if not defends:
         return take, _NOTHING_BEATS
     # The attack card whose cheapest answer costs most is answered first: if even that is
-    # cheap, the rest is too.
-    best: dict = {}
+    # cheap, the rest is too. (cost() and min/max written out: this runs at most decisions of a
+    # rollout.)
+    best: dict = {}  # attack card -> its cheapest answer and what that costs
     for a in defends:
         attack, card = a.cards
-        if attack not in best or cost(card, trump) < cost(best[attack].cards[1], trump):
-            best[attack] = a
+        price = card.rank + 100 if card.suit == trump else card.rank
+        kept = best.get(attack)
+        if kept is None or price < kept[1]:
+            best[attack] = (a, price)
     for a, d in zip(table_attacks, defences):
         if d is None and a not in best:
             return take, _CANNOT_BEAT_ALL
-    hardest = max(best.values(), key=lambda a: (cost(a.cards[1], trump), a.cards[1].index))
+    hardest = None  # the first answer of the highest (cost, index)
+    for a, price in best.values():
+        index = a.cards[1].index
+        if hardest is None or price > hardest_price or price == hardest_price and index > hardest_index:
+            hardest, hardest_price, hardest_index = a, price, index
     card = hardest.cards[1]
     on_table = len(table_attacks) + sum(d is not None for d in defences)
     if (take and card.suit == trump and hardest.cards[0].suit != trump and stock > EARLY_STOCK
