@@ -41,7 +41,6 @@ from concurrent.futures import Executor
 
 from .bots import BOTS, decide_here, make_bot, next_actor, simple_rule
 from .i18n import words
-from .outfile import OutFile
 from .registry import UnavailableGame, UnknownGame, find_game, game_names
 
 COLUMNS = ("game_id", "seed", "game", "rules", "players", "seat", "player", "bot", "place", "points",
@@ -403,6 +402,8 @@ def write_csv(rows, path) -> int:
     or an interrupt it is left as it was. A named pipe or a device is written as the rows come.
     Raises :class:`~cardlab.outfile.OutFileError` (an ``OSError``) for a file that cannot be
     written, or that another program changed meanwhile (then naming where the rows were kept)."""
+    from .outfile import OutFile  # here: the lab in the offline site imports simulate, and writes no file
+
     out = path if isinstance(path, OutFile) else OutFile(path)
     written = 0
     with out as f:
