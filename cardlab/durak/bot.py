@@ -135,8 +135,8 @@ def _defend(table_attacks, defences, defends, transfers, take, trump, stock) -> 
         if hardest is None or price > hardest_price or price == hardest_price and index > hardest_index:
             hardest, hardest_price, hardest_index = a, price, index
     card = hardest.cards[1]
-    on_table = len(table_attacks) + sum(d is not None for d in defences)
+    # The cards on the table counted last, only when the rest holds (a generator, slow in Pyodide).
     if (take and card.suit == trump and hardest.cards[0].suit != trump and stock > EARLY_STOCK
-            and on_table <= CHEAP_TAKE):
+            and len(table_attacks) + sum(d is not None for d in defences) <= CHEAP_TAKE):
         return take, _("a defence would cost a trump ({card}) this early: takes", card=card.symbol)
     return hardest, _BEATS_CHEAPEST
