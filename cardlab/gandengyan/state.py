@@ -218,8 +218,8 @@ class GanDengYanState(State):
         """:meth:`plays_for` the player on turn (found fast: what :meth:`legal_actions` offers)."""
         table = self.table  # the top, read without the property: this runs at every decision
         top = table[-1][1] if table else None
-        # The hand's rows, kept while it does not change: a player who passed holds the same hand
-        # at their next turn.
+        # The hand's rows, kept while it does not change (a player who passed holds the same hand
+        # at their next turn) and updated by a play or a draw (_do_play, _draw).
         player = self.turn
         hand = self.hands[player]
         kept = self._rows.get(player)
