@@ -82,7 +82,7 @@ def _rule(legal, seat, exchanging, rules, revolution, plays, hand, top, counts, 
     def fouls(play) -> bool:
         return play.size == hand_size and bool(forbidden_finish(play, rules, revolution, eight_cut(play, rules)))
 
-    clean = [p for p in plays if not fouls(p)]
+    clean = [p for p in plays if p.size != hand_size or not fouls(p)]  # only a last play can foul
     plays = clean or plays if top is None else clean
     passes = [a for a in legal if a.verb == "pass"]
     can_pass = bool(passes)

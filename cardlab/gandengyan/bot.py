@@ -87,8 +87,9 @@ def _rule(legal, seat, plays, top, counts) -> tuple[Action, Message]:
     can_pass = bool(passes)
     if not plays:
         return legal[0], _NOTHING
-    plain = [p for p in plays if not _kept(p)]
-    kept = [p for p in plays if _kept(p)]
+    marks = [_kept(p) for p in plays]  # each play judged once
+    plain = [p for p, mark in zip(plays, marks) if not mark]
+    kept = [p for p, mark in zip(plays, marks) if mark]
     if top is None:
         pick = min(plain or kept, key=_weakness)
         return _act(legal, seat, pick), _LEADS_WEAKEST if plain else _LEADS_KEPT
