@@ -9,9 +9,10 @@ tqdm hidden, as the site has neither), and the drawn charts handed to a ``displa
 (there is no page to show them on). ``DIR`` is a Pyodide distribution (the folder holding
 ``pyodide.mjs``); left out, the one the site build downloaded (``.site-cache/npm/pyodide-*``). The
 times are the median of ``--runs``, in CPU seconds of the process (CPython's, or Node's around the
-Pyodide run), steadier than wall-clock time on a loaded machine (per cell too), and the wall-clock time of the cells. Under Node,
-Pyodide runs as it does in a browser's WebAssembly engine, without the page, the kernel and the
-notebook front end around it, so the site's Run All takes at least this long.
+Pyodide run), steadier than wall-clock time on a loaded machine, in all and per cell (``--cells``:
+every cell; else the three slowest), beside the wall-clock time of the whole. Under Node, Pyodide
+runs as it does in a browser's WebAssembly engine, without the page, the kernel and the notebook
+front end around it, so the site's Run All takes at least this long.
 """
 
 from __future__ import annotations
