@@ -187,7 +187,10 @@ class MonteCarloBot(Bot):
                 continue
             for k, action in enumerate(candidates):
                 state = deal.copy()
-                state.apply(action)
+                # Applied as the copy offers it (an equal action): accepted at once, where a fresh
+                # copy would check it in full (two exceptions, slow in Pyodide).
+                offered = state.legal_actions()
+                state.apply(offered[offered.index(action)] if action in offered else action)
                 places, steps = _rollout(state, random.Random(lots))
                 totals[k] += places[view.seat]
                 wins[k] += places[view.seat] == 1
