@@ -1,6 +1,6 @@
 // Runs benchmarks/simulation_lab.py --inner under Pyodide in Node: one Run All of the simulation
-// lab; prints as JSON on its last line the seconds of each cell ("cells", wall-clock) and the CPU
-// seconds of this process over the whole run ("cpu").
+// lab; prints as JSON on its last line the CPU seconds of each cell ("cells", Node's), the CPU
+// seconds of this process over the whole run ("cpu") and its wall-clock seconds ("wall").
 //     node benchmarks/pyodide_lab.mjs PYODIDE_DIR PROJECT_ROOT
 import path from "node:path";
 import { pathToFileURL } from "node:url";

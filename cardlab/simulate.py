@@ -39,9 +39,8 @@ from collections import deque
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor
 
-from .bots import BOTS, make_bot, next_actor
+from .bots import BOTS, decide_here, make_bot, next_actor, simple_rule
 from .i18n import words
-from .outfile import OutFile
 from .registry import UnavailableGame, UnknownGame, find_game, game_names
 
 COLUMNS = ("game_id", "seed", "game", "rules", "players", "seat", "player", "bot", "place", "points",
@@ -122,13 +121,14 @@ def play_game(game: str, rules: str, bots: Sequence[str], seed: int, players: in
     decisions = dict.fromkeys(names, 0)
     counted = {column: 0 for column in spec.counted_events}
     first = None
+    rule = simple_rule(state)
     for _ in range(MAX_DECISIONS):
         if state.is_over():
             break
         seat = next_actor(state, rng)
         if first is None:
             first = seat
-        events = state.apply(agents[seat].choose(state.view(seat)))
+        events = state.apply(decide_here(agents[seat], state, seat, rule))
         decisions[seat] += 1
         for column, kind in spec.counted_events.items():
             counted[column] += sum(e.kind == kind for e in events)
@@ -402,6 +402,8 @@ def write_csv(rows, path) -> int:
     or an interrupt it is left as it was. A named pipe or a device is written as the rows come.
     Raises :class:`~cardlab.outfile.OutFileError` (an ``OSError``) for a file that cannot be
     written, or that another program changed meanwhile (then naming where the rows were kept)."""
+    from .outfile import OutFile  # here: the lab in the offline site imports simulate, and writes no file
+
     out = path if isinstance(path, OutFile) else OutFile(path)
     written = 0
     with out as f:

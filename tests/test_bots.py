@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from cardlab import daifugo, durak, gandengyan, simulate
-from cardlab.bots import BOTS, Bot, RandomBot, make_bot, next_actor, play
+from cardlab.bots import BOTS, Bot, RandomBot, decide_here, make_bot, next_actor, play, simple_rule
 from cardlab.cards import Card
 from cardlab.durak.bot import STALL_ROUNDS
 from cardlab.engine import State, View
@@ -180,6 +180,101 @@ def test_every_bot_plays_legal_actions_to_the_end(module, rules, n, bot, seed):
     places = state.standings()
     assert sorted(places) == sorted(names)
     assert sum(places.values()) == pytest.approx(n * (n + 1) / 2)
+
+
+
+@pytest.mark.parametrize("module,rules,n", GAMES, ids=IDS)
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 150), asked=st.booleans())
+def test_the_rules_of_thumb_read_from_the_position_choose_as_from_the_view(module, rules, n, seed, steps, asked):
+    """What rollouts and simulations use instead of a view (simple_rule, decide_here) chooses the
+    same action, for the same reason, as the simple and random bots handed a view; whether or not
+    the position was asked for its legal actions first (a rollout asks who acts, then decides)."""
+    state = random_position(module, rules, n, seed, steps)
+    if state.is_over():
+        return
+    rule = simple_rule(state)
+    assert rule is game_of(state).rule_of_thumb.on_state  # every game of cardlab has the fast path
+    for seat in state.to_act():
+        view = state.view(seat)
+        here = state.copy()
+        if asked:
+            here.legal_actions()
+        action, why = rule(here, seat)
+        expected, reason = game_of(view).rule_of_thumb(view)
+        assert action == expected and str(why) == str(reason)
+        assert here.key() == state.key()
+        assert decide_here(make_bot("simple"), here, seat) == expected
+        assert decide_here(RandomBot(seed), here, seat) == RandomBot(seed).choose(view)
+
+
+
+@pytest.mark.parametrize("module,rules", [(m, r) for m in (daifugo, gandengyan) for r in m.RULESETS])
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6), size=st.integers(1, 30))
+def test_the_rules_of_thumb_read_a_play_as_its_own_properties_say(module, rules, seed, size):
+    """The rules of thumb read a play's kept cards and weakness in one pass over its cards: the
+    same as the play's properties (naturals, wilds, physical, is_bomb, power; jokers, ranks), for
+    every lead a random hand of the rule set's deck holds (jokers, wild cards, runs and bombs)."""
+    from cardlab.daifugo import bot as daifugo_bot
+    from cardlab.daifugo.combos import eight_cut
+    from cardlab.daifugo.rules import JOKER
+    from cardlab.gandengyan import bot as gandengyan_bot
+
+    ruleset = module.RULESETS[rules]
+    deck = list(ruleset.deck)
+    hand = random.Random(seed).sample(deck, min(size, len(deck)))
+    if module is gandengyan:
+        for play in module.legal_plays(hand, ruleset, None):
+            assert gandengyan_bot._kept(play) == (play.is_bomb or any(c.rank == 2 for c in play.naturals))
+            assert gandengyan_bot._weakness(play) == (
+                play.wilds, play.is_bomb, play.power if play.is_bomb else (0, play.place), -len(play.cards),
+                [c.index for c in play.physical])
+        return
+    for revolution in (False, True):
+        top_rank = 3 if revolution else 2
+        for play in module.legal_plays(hand, ruleset, None, revolution, frozenset()):
+            assert daifugo_bot._kept(play, ruleset, revolution) == bool(
+                play.jokers or play.rank == JOKER or eight_cut(play, ruleset) or any(r == top_rank for r in play.ranks))
+
+
+
+class Everyone:
+    """A table where every player may act now (to_act), for next_actor."""
+
+    def __init__(self, players):
+        self.players = tuple(players)
+
+    def to_act(self):
+        return list(self.players)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7])
+def test_next_actor_draws_who_acts_as_random_choice_does(players):
+    """next_actor writes random.Random.choice out: the same players drawn from the same seeds,
+    whether the game has its own to_act or State's (the players holding an offered action)."""
+    table = Everyone(f"p{i}" for i in range(players))
+    assert [next_actor(table, random.Random(seed)) for seed in range(300)] == [
+        random.Random(seed).choice(table.players) for seed in range(300)]
+    game = durak.new_game("perevodnoy", NAMES[:min(players, 5)], seed=players)
+    rng = random.Random(players)
+    while not game.is_over():
+        seed = rng.getrandbits(32)
+        acting = game.to_act()
+        assert next_actor(game, random.Random(seed)) == random.Random(seed).choice(acting)
+        game.apply(rng.choice(game.legal_actions()))
+
+
+def test_the_simple_durak_rule_read_from_the_position_plays_at_random_as_from_the_view_in_a_long_game():
+    game = durak.from_deal("podkidnoy", ["甲", "乙", "丙"], hands={p: h.split() for p, h in CIRCLE.items()},
+                           stock=[], trump="S", attacker="乙")
+    game.round_no = STALL_ROUNDS + 1
+    rule = simple_rule(game)
+    for seat in game.to_act():
+        view = game.view(seat, sampling=False)
+        expected, reason = game_of(view).rule_of_thumb(view)
+        action, why = rule(game, seat)
+        assert action == expected and str(why) == str(reason) and "goes round in circles" in str(why)
 
 
 def test_bots_are_repeatable_and_explain_in_the_engines_words():

@@ -601,3 +601,22 @@ def test_new_match_has_each_winner_deal_the_next_game():
     winner, dealer = match.game.winner, match.game.dealer
     match.next_game()
     assert match.game.dealer == (winner or dealer) and GDY.known_cards(match.game, "甲") == set(match.game.hands["甲"])
+
+
+@pytest.mark.parametrize("rules,players", [("yiqi", 4), ("jj", 3), ("yiqi-single-draw", 2)])
+def test_a_hand_is_sorted_into_rows_once_and_kept_up_to_date_by_plays_and_draws(rules, players, monkeypatch):
+    """legal_actions sorts each hand into rows (combos.hand_rows) at its first turn only: a play
+    and a draw update the rows kept, and they stay those of the hand as it is."""
+    from cardlab.gandengyan import combos, state as state_module
+
+    sorted_out = []
+    monkeypatch.setattr(state_module, "hand_rows", lambda hand: sorted_out.append(1) or combos.hand_rows(hand))
+    for seed in range(6):
+        game = new_game(rules, [f"p{i}" for i in range(players)], seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over():
+            game.apply(rng.choice(game.legal_actions()))
+            for p, (hand, rows, wilds) in game._rows.items():
+                assert hand == game.hands[p] and (rows, wilds) == combos.hand_rows(hand)
+        assert len(sorted_out) <= players
+        sorted_out.clear()

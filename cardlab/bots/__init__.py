@@ -35,7 +35,7 @@ from ..i18n import Message, _, p_
 from ..registry import game_of
 
 __all__ = ["BOTS", "BOT_NAMES", "DEFAULT_BUDGET", "Bot", "MonteCarloBot", "RandomBot", "SimpleBot", "make_bot", "next_actor",
-           "bot_word", "play", "play_out"]
+           "bot_word", "decide_here", "play", "play_out", "simple_rule"]
 
 MAX_DECISIONS = 20_000
 SAMPLE_TRIES = 20  # deals tried for one that agrees with the view (View.consistent_sample)
@@ -187,7 +187,10 @@ class MonteCarloBot(Bot):
                 continue
             for k, action in enumerate(candidates):
                 state = deal.copy()
-                state.apply(action)
+                # Applied as the copy offers it (an equal action): accepted at once, where a fresh
+                # copy would check it in full (two exceptions, slow in Pyodide).
+                offered = state.legal_actions()
+                state.apply(offered[offered.index(action)] if action in offered else action)
                 places, steps = _rollout(state, random.Random(lots))
                 totals[k] += places[view.seat]
                 wins[k] += places[view.seat] == 1
@@ -205,8 +208,29 @@ def next_actor(state: State, rng: random.Random) -> str:
     """Who acts next when several players may (Durak's attackers and defender, Daifugo's
     exchange): one of them at random. Choice: a simulation has no clock, so who is quicker is
     drawn by lot."""
-    players = state.to_act()
-    return players[0] if len(players) == 1 else rng.choice(players)
+    if type(state).to_act is State.to_act:  # to_act() written out: who holds an offered action, in seat order
+        acting = {a.player for a in state.legal_actions()}
+        if len(acting) == 1:
+            return acting.pop()
+        players = [p for p in state.players if p in acting]
+    else:
+        players = state.to_act()
+        if len(players) == 1:
+            return players[0]
+    if rng.__class__ is not random.Random or not _PLAIN_CHOICE or not players:
+        return rng.choice(players)
+    # rng.choice(players) written out, the same draw: a rollout draws at most of its decisions.
+    n = len(players)
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return players[r]
+
+
+# Whether random.Random.choice(seq) is seq[_randbelow_with_getrandbits(len(seq))], as next_actor
+# draws it (every Python since 3.2; tests/test_bots.py checks the draws agree).
+_PLAIN_CHOICE = random.Random._randbelow is random.Random._randbelow_with_getrandbits
 
 
 def play_out(state: State, rng: random.Random) -> dict[str, float]:
@@ -214,15 +238,37 @@ def play_out(state: State, rng: random.Random) -> dict[str, float]:
     return _rollout(state, rng)[0]
 
 
+def simple_rule(state: State):
+    """The game's rules of thumb as a function of ``(state, seat)``, giving what
+    ``rule_of_thumb(state.view(seat, sampling=False))`` gives: the ``simple`` player's
+    ``(action, reason)``. A game's ``rule_of_thumb`` may carry such a function as its ``on_state``
+    attribute, reading the few public facts it needs from the position without making a whole view
+    (a rollout makes a decision every few microseconds); for a game without one, the view is made."""
+    rule_of_thumb = game_of(state).rule_of_thumb
+    on_state = getattr(rule_of_thumb, "on_state", None)
+    if on_state is not None:
+        return on_state
+    return lambda state, seat: rule_of_thumb(state.view(seat, sampling=False))
+
+
 def _rollout(state: State, rng: random.Random) -> tuple[dict[str, float], int]:
     """:func:`play_out`, and how many decisions it took."""
-    rule_of_thumb = game_of(state).rule_of_thumb  # looked up once: a rollout makes many decisions
+    rule = simple_rule(state)  # looked up once: a rollout makes many decisions
     for n in range(MAX_DECISIONS):
         if state.is_over():
             return state.standings(), n
-        action, _reason = rule_of_thumb(state.view(next_actor(state, rng), sampling=False))
-        state.apply(action)
+        state.apply(rule(state, next_actor(state, rng))[0])
     raise RuntimeError(f"a rollout did not end in {MAX_DECISIONS} decisions")
+
+
+def decide_here(bot: Bot, state: State, seat: str, rule=None) -> Action:
+    """``bot.choose(state.view(seat))``, made cheaper for the bots that ask their view for no
+    sample: the ``simple`` bot follows ``rule`` (:func:`simple_rule` of the game) without a view,
+    and the ``random`` bot gets a view that cannot sample. Same choice."""
+    kind = type(bot)
+    if kind is SimpleBot:
+        return (rule or simple_rule(state))(state, seat)[0]
+    return bot.choose(state.view(seat, sampling=kind is not RandomBot))
 
 
 def play(state: State, bots, seed: int = 0):
@@ -239,11 +285,12 @@ def play(state: State, bots, seed: int = 0):
     if isinstance(bots, str):
         bots = {p: make_bot(bots, seed=seed * 16 + i) for i, p in enumerate(state.players)}
     rng = random.Random(seed)
+    rule = simple_rule(state)
     for _turn in range(MAX_DECISIONS):
         if state.is_over():
             return
         seat = next_actor(state, rng)
-        action = bots[seat].choose(state.view(seat))
+        action = decide_here(bots[seat], state, seat, rule)
         yield action, state.apply(action)
     raise RuntimeError(f"the game did not end in {MAX_DECISIONS} decisions")
 

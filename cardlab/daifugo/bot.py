@@ -36,29 +36,56 @@ _ONLY_ACTION = _("the only kind of action left")
 
 
 def _kept(play, rules, revolution: bool) -> bool:
-    if play.jokers or play.rank == JOKER or eight_cut(play, rules):
+    """Whether ``play`` holds a kept card: a joker, an 8 that cuts (:func:`eight_cut`), or the
+    strongest rank of the order."""
+    if play.size != len(play.naturals) or play.rank == JOKER:  # jokers
         return True
     top_rank = 3 if revolution else 2
-    return any(r == top_rank for r in play.ranks)
+    if play.kind == "group":  # every card of the rank: an 8 cuts under either kind of 8-cut
+        return play.rank == 8 or play.rank == top_rank
+    ranks = play.ranks
+    return rules.eight_cut != "group" and 8 in ranks or top_rank in ranks
 
 
 def rule_of_thumb(view) -> tuple[Action, Message]:
-    legal = view.legal_actions()
+    return _rule(view.legal_actions(), view.seat, view.exchanging, view.rules, view.revolution, view.plays, view.hand,
+                 view.top, lambda: view.counts, view.out)
+
+
+def _on_state(state, seat: str) -> tuple[Action, Message]:
+    """:func:`rule_of_thumb` of ``state.view(seat, sampling=False)``, read from the position
+    (:func:`cardlab.bots.simple_rule`): the seat's plays and actions found as the view finds them."""
+    if seat == state.turn:
+        plays = state._turn_plays() if not state.over else []
+        legal = state._turn_actions(plays)
+    else:
+        plays, legal = [], state._seat_actions(seat)
+    hands = state.hands
+    return _rule(legal, seat, state.exchanging, state.rules, state.revolution, plays, hands[seat], state.top,
+                 lambda: {p: len(hands[p]) for p in state.players}, state.out)
+
+
+rule_of_thumb.on_state = _on_state
+
+
+def _rule(legal, seat, exchanging, rules, revolution, plays, hand, top, counts, out) -> tuple[Action, Message]:
+    """The rules of thumb for ``seat`` holding ``hand``, with the actions ``legal`` and the plays
+    ``plays``; ``counts()`` gives each player's number of cards."""
     if not legal:
-        raise ValueError(f"{view.seat} has no legal action in this position")
-    if view.exchanging:
+        raise ValueError(f"{seat} has no legal action in this position")
+    if exchanging:
         pick = min(legal, key=lambda a: (sum(map(exchange_strength, a.cards)), [c.index for c in a.cards]))
         return pick, _GIVE_WEAKEST
-    rules, revolution, seat = view.rules, view.revolution, view.seat
-    plays = list(view.plays)
-    hand_size = len(view.hand)
+    plays = list(plays)
+    hand_size = len(hand)
 
     def fouls(play) -> bool:
         return play.size == hand_size and bool(forbidden_finish(play, rules, revolution, eight_cut(play, rules)))
 
-    clean = [p for p in plays if not fouls(p)]
-    plays = clean or plays if view.top is None else clean
-    can_pass = any(a.verb == "pass" for a in legal)
+    clean = [p for p in plays if p.size != hand_size or not fouls(p)]  # only a last play can foul
+    plays = clean or plays if top is None else clean
+    passes = [a for a in legal if a.verb == "pass"]
+    can_pass = bool(passes)
 
     def weakness(play):
         return (strength(play.rank, revolution) if play.kind == "group" or not revolution
@@ -68,26 +95,26 @@ def rule_of_thumb(view) -> tuple[Action, Message]:
     for p in plays:
         (kept if _kept(p, rules, revolution) else plain).append(p)
     cuts = [p for p in kept if eight_cut(p, rules) and not p.jokers]
-    if view.top is None:
+    if top is None:
         if plain:
             best = min(plain, key=weakness)
-            plain_cards = sum(1 for c in view.hand if not c.is_wild) - sum(
-                1 for c in view.hand if not c.is_wild and _kept_card(c, rules, revolution))
+            plain_cards = sum(1 for c in hand if not c.is_wild) - sum(
+                1 for c in hand if not c.is_wild and _kept_card(c, rules, revolution))
             if kept and best.size >= plain_cards and best.size < hand_size:
                 pick = min(cuts or kept, key=weakness)
-                return _act(seat, pick), _LEAD_KEPT_FIRST
-            return _act(seat, best), _LEAD_WEAKEST
+                return _act(legal, seat, pick), _LEAD_KEPT_FIRST
+            return _act(legal, seat, best), _LEAD_WEAKEST
         pick = min(cuts or kept or plays, key=weakness)
-        return _act(seat, pick), _ONLY_KEPT_LEFT
+        return _act(legal, seat, pick), _ONLY_KEPT_LEFT
     if plain:
-        return _act(seat, min(plain, key=weakness)), _FOLLOW_WEAKEST
-    someone_close = any(n <= 2 for p, n in view.counts.items() if p != seat and p not in view.out)
+        return _act(legal, seat, min(plain, key=weakness)), _FOLLOW_WEAKEST
+    someone_close = any(n <= 2 for p, n in counts().items() if p != seat and p not in out)
     if kept and (hand_size <= SHORT or someone_close or not can_pass):
         why = (_KEPT_HAND_SHORT if hand_size <= SHORT
                else _KEPT_SOMEONE_CLOSE)
-        return _act(seat, min(cuts or kept, key=weakness)), why
+        return _act(legal, seat, min(cuts or kept, key=weakness)), why
     if can_pass:
-        return Action(seat, "pass", ()), (_PASS_KEEPING if kept
+        return passes[0], (_PASS_KEEPING if kept
                                            else _PASS_NOTHING_BEATS)
     return legal[0], _ONLY_ACTION
 
@@ -96,5 +123,11 @@ def _kept_card(card, rules, revolution: bool) -> bool:
     return card.rank in (3 if revolution else 2, 8)
 
 
-def _act(seat, play) -> Action:
-    return Action(seat, "play", play.cards)
+def _act(legal, seat, play) -> Action:
+    """The action of ``play``: the very one offered (its cards the play's own tuple), which apply()
+    accepts at once; else made anew."""
+    cards = play.cards
+    for a in legal:
+        if a.cards is cards:
+            return a
+    return Action(seat, "play", cards)

@@ -48,60 +48,95 @@ def cost(card, trump: str) -> int:
 
 
 def rule_of_thumb(view) -> tuple[Action, Message]:
-    legal = view.legal_actions()
+    return _rule(view.legal_actions(), view.seat, view.round_no, view.attacks, view.defences, view.trump, view.stock)
+
+
+def _on_state(state, seat: str) -> tuple[Action, Message]:
+    """:func:`rule_of_thumb` of ``state.view(seat, sampling=False)``, read from the position: the
+    seat's offered actions and the public facts the rules of thumb need (:func:`cardlab.bots.simple_rule`)."""
+    return _rule(state._seat_actions(seat), seat, state.round_no, state.attacks, state.defences, state.trump,
+                 len(state.stock))
+
+
+rule_of_thumb.on_state = _on_state
+
+
+def _rule(legal, seat, round_no, table_attacks, defences, trump, stock) -> tuple[Action, Message]:
+    """The rules of thumb for ``seat`` holding the actions ``legal``; ``table_attacks`` and
+    ``defences`` are the table, ``stock`` the number of cards in the stock."""
     if not legal:
-        raise ValueError(f"{view.seat} has no legal action in this position")
-    if view.round_no > STALL_ROUNDS:
-        table = sum(d is not None for d in view.defences) + len(view.attacks)
-        lot = random.Random(f"{view.round_no} {view.seat} {table}")
+        raise ValueError(f"{seat} has no legal action in this position")
+    if round_no > STALL_ROUNDS:
+        table = sum(d is not None for d in defences) + len(table_attacks)
+        lot = random.Random(f"{round_no} {seat} {table}")
         return lot.choice(legal), _("round {round}: the game goes round in circles, so it plays at random",
-                                    round=view.round_no)
-    by_verb: dict[str, list[Action]] = {}
+                                    round=round_no)
+    attacks, defends, transfers, others = [], [], [], {}
     for a in legal:
-        by_verb.setdefault(a.verb, []).append(a)
-    trump = view.trump
-    if "swap" in by_verb:
-        return by_verb["swap"][0], _SWAPS
-    if "defend" in by_verb or "take" in by_verb:
-        return _defend(view, by_verb, trump)
-    attacks = by_verb.get("attack", [])
-    if not view.attacks:
+        verb = a.verb
+        if verb == "attack":
+            attacks.append(a)
+        elif verb == "defend":
+            defends.append(a)
+        elif verb == "transfer":
+            transfers.append(a)
+        elif verb not in others:  # take, done, swap: the first of each
+            others[verb] = a
+    if "swap" in others:
+        return others["swap"], _SWAPS
+    if defends or "take" in others:
+        return _defend(table_attacks, defences, defends, transfers, others.get("take"), trump, stock)
+    if not table_attacks:
         plain = [a for a in attacks if a.cards[0].suit != trump]
-        pick = min(plain or attacks, key=lambda a: (cost(a.cards[0], trump), a.cards[0].index))
-        return pick, _OPENS_LOW if plain else _OPENS_LOW_ALL_TRUMPS
-    cheap = [a for a in attacks if a.cards[0].suit != trump
-             and (a.cards[0].rank < HIGH_ADD or view.stock == 0)]
-    if view.stock == 0:
+        return _cheapest(plain or attacks, trump), _OPENS_LOW if plain else _OPENS_LOW_ALL_TRUMPS
+    if stock == 0:
         cheap = attacks  # with the stock gone, every card added is a card fewer to hold
+    else:
+        cheap = [a for a in attacks if a.cards[0].suit != trump and a.cards[0].rank < HIGH_ADD]
     if cheap:
-        pick = min(cheap, key=lambda a: (cost(a.cards[0], trump), a.cards[0].index))
-        return pick, _ADDS_LOW
-    return by_verb["done"][0], _KEEPS
+        return _cheapest(cheap, trump), _ADDS_LOW
+    return others["done"], _KEEPS
 
 
-def _defend(view, by_verb, trump) -> tuple[Action, Message]:
-    defends = by_verb.get("defend", [])
-    take = by_verb.get("take", [])
-    if "transfer" in by_verb:
-        plain = [a for a in by_verb["transfer"] if a.cards[0].suit != trump]
-        if plain:
-            return plain[0], _PASSES_ON
+def _cheapest(actions, trump, card=0):
+    """The first of ``actions`` whose ``card``-th card costs least (the lower index on a tie of
+    costs): ``min`` by ``(cost, index)``, written out (it runs at every decision of a rollout)."""
+    best = best_cost = best_index = None
+    for a in actions:
+        c = a.cards[card]
+        price = c.rank + 100 if c.suit == trump else c.rank
+        if best is None or price < best_cost or price == best_cost and c.index < best_index:
+            best, best_cost, best_index = a, price, c.index
+    return best
+
+
+def _defend(table_attacks, defences, defends, transfers, take, trump, stock) -> tuple[Action, Message]:
+    for a in transfers:
+        if a.cards[0].suit != trump:
+            return a, _PASSES_ON
     if not defends:
-        return take[0], _NOTHING_BEATS
+        return take, _NOTHING_BEATS
     # The attack card whose cheapest answer costs most is answered first: if even that is
-    # cheap, the rest is too.
-    best: dict = {}
+    # cheap, the rest is too. (cost() and min/max written out: this runs at most decisions of a
+    # rollout.)
+    best: dict = {}  # attack card -> its cheapest answer and what that costs
     for a in defends:
         attack, card = a.cards
-        if attack not in best or cost(card, trump) < cost(best[attack].cards[1], trump):
-            best[attack] = a
-    open_cards = [a for a, d in zip(view.attacks, view.defences) if d is None]
-    if any(a not in best for a in open_cards):
-        return take[0], _CANNOT_BEAT_ALL
-    hardest = max(best.values(), key=lambda a: (cost(a.cards[1], trump), a.cards[1].index))
+        price = card.rank + 100 if card.suit == trump else card.rank
+        kept = best.get(attack)
+        if kept is None or price < kept[1]:
+            best[attack] = (a, price)
+    for a, d in zip(table_attacks, defences):
+        if d is None and a not in best:
+            return take, _CANNOT_BEAT_ALL
+    hardest = None  # the first answer of the highest (cost, index)
+    for a, price in best.values():
+        index = a.cards[1].index
+        if hardest is None or price > hardest_price or price == hardest_price and index > hardest_index:
+            hardest, hardest_price, hardest_index = a, price, index
     card = hardest.cards[1]
-    on_table = len(view.attacks) + sum(d is not None for d in view.defences)
-    if (take and card.suit == trump and hardest.cards[0].suit != trump and view.stock > EARLY_STOCK
-            and on_table <= CHEAP_TAKE):
-        return take[0], _("a defence would cost a trump ({card}) this early: takes", card=card.symbol)
+    # The cards on the table counted last, only when the rest holds (a generator, slow in Pyodide).
+    if (take and card.suit == trump and hardest.cards[0].suit != trump and stock > EARLY_STOCK
+            and len(table_attacks) + sum(d is not None for d in defences) <= CHEAP_TAKE):
+        return take, _("a defence would cost a trump ({card}) this early: takes", card=card.symbol)
     return hardest, _BEATS_CHEAPEST

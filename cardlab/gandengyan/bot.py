@@ -13,8 +13,10 @@ weakest play of each kind, so that a lead of a pair or a run is weighed against 
 
 from __future__ import annotations
 
+from ..cards import StandIn
 from ..engine import Action
 from ..i18n import Message, _
+from .combos import BOMB_TIER
 
 SHORT = 2
 
@@ -30,35 +32,84 @@ _KEEPS = _("keeps its bombs and 2s: passes")
 
 
 def _kept(play) -> bool:
-    return play.is_bomb or any(c.rank == 2 for c in play.naturals)
+    """A bomb, or a play holding a natural 2 (a wild card standing for a 2 is not one)."""
+    if play.kind in BOMB_TIER:
+        return True
+    for t in play.cards:
+        if t.rank == 2 and t.__class__ is not StandIn and t.suit is not None:
+            return True
+    return False
 
 
 def _weakness(play):
-    return (play.wilds, play.is_bomb, play.power if play.is_bomb else (0, play.place), -len(play.cards),
-            [c.index for c in play.physical])
+    """``(wild cards, is a bomb, bomb power or (0, place), -cards, the physical cards' indices)``,
+    weakest first (``Play.wilds``, ``is_bomb``, ``power``, ``physical``, read in one pass over the
+    cards: the bots compare every play at every decision)."""
+    wilds = 0
+    indices = []
+    for t in play.cards:
+        if t.__class__ is StandIn:
+            wilds += 1
+            indices.append(t.card.index)
+        else:
+            if t.suit is None:  # a joker or wild card as itself
+                wilds += 1
+            indices.append(t.index)
+    tier = BOMB_TIER.get(play.kind)
+    if tier is None:
+        return (wilds, False, (0, play.place), -len(play.cards), indices)
+    return (wilds, True, (tier, play.place), -len(play.cards), indices)
 
 
 def rule_of_thumb(view) -> tuple[Action, Message]:
-    legal = view.legal_actions()
+    return _rule(view.legal_actions(), view.seat, view.plays, view.top, view.counts)
+
+
+def _on_state(state, seat: str) -> tuple[Action, Message]:
+    """:func:`rule_of_thumb` of ``state.view(seat, sampling=False)``, read from the position
+    (:func:`cardlab.bots.simple_rule`): the seat's plays and actions found as the view finds them."""
+    plays = state.turn_plays() if seat == state.turn else []
+    legal = state._turn_actions(plays) if seat == state.turn else []
+    hands = state.hands
+    return _rule(legal, seat, plays, state.top, {p: len(hands[p]) for p in state.players})
+
+
+rule_of_thumb.on_state = _on_state
+
+
+def _rule(legal, seat, plays, top, counts) -> tuple[Action, Message]:
+    """The rules of thumb for ``seat``, with the actions ``legal`` and the plays ``plays``;
+    ``counts`` gives each player's number of cards."""
     if not legal:
-        raise ValueError(f"{view.seat} has no legal action in this position")
-    seat = view.seat
-    plays = list(view.plays)
-    can_pass = any(a.verb == "pass" for a in legal)
+        raise ValueError(f"{seat} has no legal action in this position")
+    plays = list(plays)
+    passes = [a for a in legal if a.verb == "pass"]
+    can_pass = bool(passes)
     if not plays:
         return legal[0], _NOTHING
-    plain = [p for p in plays if not _kept(p)]
-    kept = [p for p in plays if _kept(p)]
-    if view.top is None:
+    marks = [_kept(p) for p in plays]  # each play judged once
+    plain = [p for p, mark in zip(plays, marks) if not mark]
+    kept = [p for p, mark in zip(plays, marks) if mark]
+    if top is None:
         pick = min(plain or kept, key=_weakness)
-        return Action(seat, "play", pick.cards), _LEADS_WEAKEST if plain else _LEADS_KEPT
+        return _act(legal, seat, pick), _LEADS_WEAKEST if plain else _LEADS_KEPT
     if plain:
-        return Action(seat, "play", min(plain, key=_weakness).cards), _FOLLOWS
-    close = len(view.hand) <= SHORT or any(n <= SHORT for p, n in view.counts.items() if p != seat)
+        return _act(legal, seat, min(plain, key=_weakness)), _FOLLOWS
+    close = counts[seat] <= SHORT or any(n <= SHORT for p, n in counts.items() if p != seat)
     if close or not can_pass:
         why = _REQUIRED if not can_pass and not close else _NEARLY_OVER
-        return Action(seat, "play", min(kept, key=_weakness).cards), why
-    return Action(seat, "pass", ()), _KEEPS
+        return _act(legal, seat, min(kept, key=_weakness)), why
+    return passes[0], _KEEPS
+
+
+def _act(legal, seat, play) -> Action:
+    """The action of ``play``: the very one offered (its cards the play's own tuple), which apply()
+    accepts at once; else made anew."""
+    cards = play.cards
+    for a in legal:
+        if a.cards is cards:
+            return a
+    return Action(seat, "play", cards)
 
 
 def alternatives(view) -> list[Action]:

@@ -540,6 +540,30 @@ def hand_rows(hand: Iterable[Card]) -> tuple[list[int], list[Card]]:
     return rows, wilds
 
 
+def rows_without(rows: list[int], wilds: list[Card], cards: Iterable[Card]) -> tuple[list[int], list[Card]]:
+    """The rows and wild cards (:func:`hand_rows`) of a hand once ``cards`` (physical cards it
+    holds) have left it, as new lists: a play updates them instead of sorting the hand out again."""
+    rows = rows[:]
+    for c in cards:
+        spot = _SPOT.get(c)
+        if spot is None:
+            wilds = [w for w in wilds if w is not c]
+        else:
+            rows[spot[0]] &= ~spot[1]
+    return rows, wilds
+
+
+def rows_with(rows: list[int], wilds: list[Card], card: Card) -> tuple[list[int], list[Card]]:
+    """The rows and wild cards (:func:`hand_rows`) of a hand once ``card`` is added (a draw), as
+    new lists."""
+    spot = _SPOT.get(card)
+    if spot is None:
+        return rows, sorted([*wilds, card], key=_index)
+    rows = rows[:]
+    rows[spot[0]] |= spot[1]
+    return rows, wilds
+
+
 @functools.cache
 def _places_of(bits: int) -> tuple[int, ...]:
     """The places whose bits are set in ``bits``, lowest first."""

@@ -9,8 +9,8 @@ from ..engine import (Action, DealError, Event, IllegalAction, Refusal, State, V
                       check_cards_unique, deal_cards, deal_hands, deal_random, player_name, player_names,
                       rule_set, rules_word, view_class)
 from ..i18n import N_, _, join, n_, semicolons
-from .combos import (Play, alone_text, can_lead, hand_rows, legal_plays, plays_of, readings, resolve, ruling, show,
-                     token_text)
+from .combos import (Play, alone_text, can_lead, hand_rows, legal_plays, plays_of, readings, resolve, rows_with,
+                     rows_without, ruling, show, token_text)
 from .rules import RULESETS, GanDengYanRules, in_order
 from .words import position_text
 
@@ -212,16 +212,20 @@ class GanDengYanState(State):
     def legal_actions(self) -> list[Action]:
         if self.over:
             return []
+        return self._turn_actions(self.turn_plays())
+
+    def turn_plays(self) -> list[Play]:
+        """:meth:`plays_for` the player on turn (found fast: what :meth:`legal_actions` offers)."""
         table = self.table  # the top, read without the property: this runs at every decision
         top = table[-1][1] if table else None
-        # The hand's rows, kept while it does not change: a player who passed holds the same hand
-        # at their next turn.
+        # The hand's rows, kept while it does not change (a player who passed holds the same hand
+        # at their next turn) and updated by a play or a draw (_do_play, _draw).
         player = self.turn
         hand = self.hands[player]
         kept = self._rows.get(player)
         if kept is None or kept[0] != hand:
             kept = self._rows[player] = (list(hand), *hand_rows(hand))
-        return self._turn_actions(plays_of(kept[1], kept[2], self.rules, top))
+        return plays_of(kept[1], kept[2], self.rules, top)
 
     def _turn_actions(self, plays) -> list[Action]:
         player = self.turn
@@ -261,8 +265,14 @@ class GanDengYanState(State):
 
     def _do_play(self, player: str, play: Play) -> list[Event]:
         hand = self.hands[player]
-        for c in play.physical:
+        kept = self._rows.get(player)
+        if kept is not None and kept[0] != hand:
+            kept = None  # kept for a hand since changed
+        physical = play.physical
+        for c in physical:
             hand.remove(c)
+        if kept is not None:  # the hand's rows without the cards played, instead of sorting it out again
+            self._rows[player] = (list(hand), *rows_without(kept[1], kept[2], physical))
         if self.table:
             text = _("{player} plays {play}: {why}.", player=player, play=play, why=ruling(play, self.table[-1][1])[1])
         else:
@@ -353,6 +363,9 @@ class GanDengYanState(State):
                 break
             c = stock.pop(0)
             hand = hands[p]
+            kept = self._rows.get(p)
+            if kept is not None and kept[0] == hand:  # the hand's rows with the card drawn (see _do_play)
+                self._rows[p] = ([*hand, c], *rows_with(kept[1], kept[2], c))
             hand.append(c)
             card, held = token_text(c), len(hand)
             if single:
@@ -378,7 +391,7 @@ class GanDengYanState(State):
         skeleton = self._skeleton(seat) if sampling else None
         played = tuple(self.pile) + tuple(c for _, play in self.table for c in play.physical)
         # The seat's plays, worked out once: its legal actions, and the simple bot's options.
-        plays = self.plays_for(seat) if seat == self.turn else []
+        plays = self.turn_plays() if seat == self.turn else []
         return GanDengYanView(
             legal=self._turn_actions(plays) if seat == self.turn else (), skeleton=skeleton, rules=self.rules,
             players=self.players, seat=seat, hand=hand, counts=counts, played=played, table=tuple(self.table),
