@@ -471,18 +471,22 @@ class State:
     def apply(self, action: Action) -> list[Event]:
         """Perform ``action``; return what happened. Raises :class:`IllegalAction` and changes
         nothing when it is not allowed."""
-        # check()'s first answer (apply() runs at every decision): the very action offered is legal.
+        # check()'s first answer (apply() runs at every decision): the very action offered (by
+        # identity: comparing actions compares their cards) is legal, and what was worked out for it
+        # is kept for _detail(). One scan, written out here: a call showed at every decision.
         try:
-            actions = self._offered
+            offered = self._offered
         except AttributeError:  # a fresh copy: nothing offered yet
-            actions = None
-        offered = False
-        if actions is not None and not self._details:
-            for a in actions:
-                if a is action:
-                    offered = True
-                    break
-        if not offered and not self._offered_now(action):
+            offered = None
+        i = 0
+        for a in offered or ():
+            if a is action:
+                details = self._details
+                if i < len(details):
+                    self._checked = (action, details[i])
+                break
+            i += 1
+        else:
             refusal = self.check(action)
             if refusal is not None:
                 raise IllegalAction(action, refusal)
