@@ -473,20 +473,30 @@ class State:
         nothing when it is not allowed."""
         # check()'s first answer (apply() runs at every decision): the very action offered (by
         # identity: comparing actions compares their cards) is legal, and what was worked out for it
-        # is kept for _detail(). One scan, written out here: a call showed at every decision.
+        # is kept for _detail(). One scan, written out here (a call showed at every decision), and
+        # counting its steps only where there are details to find.
         try:
             offered = self._offered
         except AttributeError:  # a fresh copy: nothing offered yet
             offered = None
-        i = 0
-        for a in offered or ():
-            if a is action:
-                details = self._details
-                if i < len(details):
-                    self._checked = (action, details[i])
-                break
-            i += 1
-        else:
+        found = False
+        if offered:
+            details = self._details
+            if details:
+                i = 0
+                for a in offered:
+                    if a is action:
+                        if i < len(details):
+                            self._checked = (action, details[i])
+                        found = True
+                        break
+                    i += 1
+            else:
+                for a in offered:
+                    if a is action:
+                        found = True
+                        break
+        if not found:
             refusal = self.check(action)
             if refusal is not None:
                 raise IllegalAction(action, refusal)

@@ -119,8 +119,9 @@ class Play:
     def effects(self) -> dict:
         """What playing it does under a rule set (the engine asks on every play), kept by the
         rule set's ``id`` beside the rule set: ``(rules, the physical cards as a set, cuts, starts a
-        revolution, may answer a lone joker, the event text of this play by each player who made
-        it)`` (:func:`eight_cut`, :func:`starts_revolution`, :func:`is_spade_three_return`)."""
+        revolution, may answer a lone joker, the event texts of this play by each player who made
+        it and of their leading again after it cleared the table)`` (:func:`eight_cut`,
+        :func:`starts_revolution`, :func:`is_spade_three_return`)."""
         return {}
 
     @cached_property

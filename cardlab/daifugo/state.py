@@ -397,6 +397,7 @@ class DaifugoState(State):
 
     def _perform(self, action: Action) -> list[Event]:
         player, verb, cards = action
+        words = self.rules.words
         if verb == "play":
             play = self._detail(action)
             if play is None:
@@ -405,15 +406,22 @@ class DaifugoState(State):
         elif verb == "pass":
             self.passed.add(player)
             # Event(...) through its NamedTuple __new__ is twice as slow, here and for a play.
-            text = _pass_text(player, self.rules.words)
+            text = _pass_text(player, words)
             events = self._advance(player, [tuple.__new__(Event, ("pass", player, (), text))])
         else:
-            events = self._do_give(player, tuple(cards))
-        words = self.rules.words
+            return self._worded(self._do_give(player, tuple(cards)), words)
+        # A play's or a pass's own event, the first, comes in the rule set's words already (its text
+        # is made once), and so do the commonest events after it.
+        if words is None or len(events) == 1:
+            return events
+        return self._worded(events, words)
+
+    @staticmethod
+    def _worded(events: list[Event], words: str | None) -> list[Event]:
+        """``events`` in the rule set's own words (ja: 単騎 under the web rules), ``words``, where it
+        has its own; tuple.__new__ as in _perform."""
         if words is None:
             return events
-        # In the rule set's own words (ja: 単騎 under the web rules). A play's and a pass's texts come
-        # worded already (each made once).
         return [event if event[3].__class__ is Worded
                 else tuple.__new__(Event, (event[0], event[1], event[2], Worded(event[3], words)))
                 for event in events]
@@ -450,13 +458,14 @@ class DaifugoState(State):
         up_to_date = held is not None and held.cards == hand
         # What the play does under these rules, worked out once per play and rule set (plays are
         # shared): the cards that leave the hand as a set, the rules that follow a play, and the
-        # sentence of each player's play, in the rule set's words where it has its own.
+        # sentences of each player's play and of their leading again after it clears the table (a
+        # play that does not cut clears only by a return), in the rule set's words where it has its own.
         found = play.effects.get(id(rules))
         if found is None or found[0] is not rules:
             found = play.effects[id(rules)] = (rules, frozenset(play.physical), eight_cut(play, rules),
                                                starts_revolution(play, rules),
-                                               is_spade_three_return(play, JOKER_ALONE, rules), {})
-        _rules, gone, cut, turns, may_return, said = found
+                                               is_spade_three_return(play, JOKER_ALONE, rules), {}, {})
+        _rules, gone, cut, turns, may_return, said, again = found
         # Faster than hand.remove(c), which compares the cards one by one, or a list comprehension.
         hand[:] = filterfalse(gone.__contains__, hand)
         if up_to_date:
@@ -471,27 +480,35 @@ class DaifugoState(State):
             self.revolution = not self.revolution
             text = revolution_text(self.revolution, play.size, rules.has_jokers)
             events.append(Event("revolution", player, play.cards, text))
-        if (rules.suit_lock and not self.lock and not cut and not returned and before is not None
+        if (before is not None and not self.lock and rules.suit_lock and not cut and not returned
                 and play.suits is not None and play.suits == before.suits):
             self.lock = play.suits
             events.append(Event("lock", player, (), lock_text(self.lock)))
-        if not hand:
+        if not hand:  # only a player going out can leave one player in
             events.extend(self._go_out(player, play, revolution_before, cut, returned))
-        if len(self.players) - len(self.out) <= 1:  # one player left in
-            return events + self._end()
+            if len(self.players) - len(self.out) <= 1:  # one player left in
+                return events + self._end()
         if cut or returned:
-            leader = player if player not in self.out else self.next_in(player)
-            rule = (_("8-cut (8切): {play} clears the table at once", play=play.name()) if cut else
-                    _("Spade-3 return (スペ3返し): the single spade 3 answers the joker played alone and clears "
-                      "the table"))
-            if leader == player:
-                text = _("{rule}; {player} leads again.", rule=rule, player=player)
-            else:
-                text = _("{rule}; {player} is out, so {leader}, the next player still in on the left, leads.",
-                         rule=rule, player=player, leader=leader)
+            if player not in self.out:
+                text = again.get(player)
+                if text is None:
+                    text = again[player] = worded(_("{rule}; {player} leads again.",
+                                                    rule=self._clearing_rule(play, cut), player=player), rules.words)
+                events.append(self._clear(player, text))
+                return events
+            leader = self.next_in(player)
+            text = _("{rule}; {player} is out, so {leader}, the next player still in on the left, leads.",
+                     rule=self._clearing_rule(play, cut), player=player, leader=leader)
             events.append(self._clear(leader, text))
             return events
         return self._advance(player, events)
+
+    @staticmethod
+    def _clearing_rule(play: Play, cut: bool) -> Message:
+        """The rule by which ``play`` clears the table: an 8-cut (``cut``) or a spade-3 return."""
+        if cut:
+            return _("8-cut (8切): {play} clears the table at once", play=play.name())
+        return _("Spade-3 return (スペ3返し): the single spade 3 answers the joker played alone and clears the table")
 
     def _go_out(self, player: str, play: Play, revolution_before: bool, cut: bool,
                 returned: bool = False) -> list[Event]:
@@ -531,7 +548,7 @@ class DaifugoState(State):
                 self.turn = p
                 return events
         if last not in out:
-            events.append(self._clear(last, _cleared_text(last)))
+            events.append(self._clear(last, _cleared_text(last, self.rules.words)))
             return events
         leader = self.next_in(last)
         events.append(self._clear(leader, _("Everyone still in has passed on {player}'s play; {player} is out, so "
@@ -676,9 +693,9 @@ def _pass_text(player: str, words: str | None) -> Message:
 
 
 @lru_cache(maxsize=256)
-def _cleared_text(player: str) -> Message:
-    return _("Everyone else still in has passed: the table is cleared and {player}, who played last, leads.",
-             player=player)
+def _cleared_text(player: str, words: str | None) -> Message:
+    return worded(_("Everyone else still in has passed: the table is cleared and {player}, who played last, leads.",
+                    player=player), words)
 
 
 # --- starting a game ------------------------------------------------------------------------------
