@@ -557,7 +557,9 @@ class DaifugoState(State):
         return events
 
     def _clear(self, leader: str, text: Message) -> Event:
-        cards = tuple([c for _, play in self.table for c in play.physical])
+        cards = ()
+        for _player, play in self.table:  # a few plays: cheaper than a comprehension's call
+            cards += play.physical
         self.pile.extend(cards)
         self.table = []
         self.passed.clear()
