@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from functools import lru_cache
-from itertools import combinations, filterfalse
+from itertools import combinations
 
 from ..cards import Card, StandIn, card, count_cards, deck_set, format_cards, sort_cards
 from ..engine import (Action, DealError, Event, IllegalAction, IncompatibleRules, Refusal, State, View,
@@ -466,8 +466,8 @@ class DaifugoState(State):
                                                starts_revolution(play, rules),
                                                is_spade_three_return(play, JOKER_ALONE, rules), {}, {})
         _rules, gone, cut, turns, may_return, said, again = found
-        # Faster than hand.remove(c), which compares the cards one by one, or a list comprehension.
-        hand[:] = filterfalse(gone.__contains__, hand)
+        # Faster than hand.remove(c), which compares the cards one by one, or filterfalse.
+        hand[:] = [c for c in hand if c not in gone]
         if up_to_date:
             self._held[player] = held.without(play.physical, hand)
         table.append((player, play))
