@@ -508,7 +508,8 @@ class DaifugoState(State):
         """The rule by which ``play`` clears the table: an 8-cut (``cut``) or a spade-3 return."""
         if cut:
             return _("8-cut (8切): {play} clears the table at once", play=play.name())
-        return _("Spade-3 return (スペ3返し): the single spade 3 answers the joker played alone and clears the table")
+        return _("Spade-3 return (スペ3返し): the single spade 3 answers the joker played alone and clears "
+                 "the table")
 
     def _go_out(self, player: str, play: Play, revolution_before: bool, cut: bool,
                 returned: bool = False) -> list[Event]:
