@@ -471,18 +471,32 @@ class State:
     def apply(self, action: Action) -> list[Event]:
         """Perform ``action``; return what happened. Raises :class:`IllegalAction` and changes
         nothing when it is not allowed."""
-        # check()'s first answer (apply() runs at every decision): the very action offered is legal.
+        # check()'s first answer (apply() runs at every decision): the very action offered (by
+        # identity: comparing actions compares their cards) is legal, and what was worked out for it
+        # is kept for _detail(). One scan, written out here (a call showed at every decision), and
+        # counting its steps only where there are details to find.
         try:
-            actions = self._offered
+            offered = self._offered
         except AttributeError:  # a fresh copy: nothing offered yet
-            actions = None
-        offered = False
-        if actions is not None and not self._details:
-            for a in actions:
-                if a is action:
-                    offered = True
-                    break
-        if not offered and not self._offered_now(action):
+            offered = None
+        found = False
+        if offered:
+            details = self._details
+            if details:
+                i = 0
+                for a in offered:
+                    if a is action:
+                        if i < len(details):
+                            self._checked = (action, details[i])
+                        found = True
+                        break
+                    i += 1
+            else:
+                for a in offered:
+                    if a is action:
+                        found = True
+                        break
+        if not found:
             refusal = self.check(action)
             if refusal is not None:
                 raise IllegalAction(action, refusal)

@@ -324,6 +324,30 @@ def test_yeeqia_any_play_holding_an_eight_cuts():
     assert s.top is None and s.turn == "b"
 
 
+def test_a_play_shared_by_rule_sets_cuts_by_each_ones_own_rule():
+    # The positions' legal plays share their Play objects, and a play keeps what it does under each
+    # rule set it is played under (Play.effects): the same sequence holding an 8 cuts under yeeqia and
+    # under a variant of jdf made to cut so, never under jdf itself, whatever was played before.
+    any_eight = dataclasses.replace(JDF, eight_cut="any")
+    plays = []
+    for rules, cuts in ((JDF, False), (YEEQIA, True), (any_eight, True), (JDF, False)):
+        s = deal(rules, a="C7 C8 C9 D3", b="D4", c="H4", d="S4")
+        action = next(a for a in s.legal_actions() if a.cards == tuple(parse_cards("C7 C8 C9")))
+        plays.append(s.play_of(action))
+        assert ("clear" in kinds(s.apply(action))) is cuts, rules
+    assert all(play is plays[0] for play in plays)
+
+
+def test_a_kept_sentence_of_a_play_reads_in_the_words_of_the_rule_set_it_is_played_under():
+    # The sentences of a play and of its cut are made once and kept with the play, one for each
+    # rule set's words: in Japanese yeeqia's single is 単騎, jdf's 1枚出し.
+    for rules, single in ((YEEQIA, "単騎"), (JDF, "1枚出し"), (YEEQIA, "単騎"), (JDF, "1枚出し")):
+        s = deal(rules, a="D8 S4 H4", b="S5", c="S7", d="S9")
+        events = act(s, "a play D8", "a play S4")
+        assert kinds(events) == ["play", "clear", "play"]
+        assert all(f"の{single}" in e.text.text_in("ja") for e in events), rules.name
+
+
 # --- forbidden finishes --------------------------------------------------------------------------
 
 @pytest.mark.parametrize("last, foul", [

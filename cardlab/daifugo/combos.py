@@ -116,9 +116,12 @@ class Play:
         return self._name(True)
 
     @cached_property
-    def played_by(self) -> dict[str, Message]:
-        """The event text of this play by each player who made it, kept once made (the engine
-        makes it on every play)."""
+    def effects(self) -> dict:
+        """What playing it does under a rule set (the engine asks on every play), kept by the
+        rule set's ``id`` beside the rule set: ``(rules, the physical cards as a set, cuts, starts a
+        revolution, may answer a lone joker, the event texts of this play by each player who made
+        it and of their leading again after it cleared the table)`` (:func:`eight_cut`,
+        :func:`starts_revolution`, :func:`is_spade_three_return`)."""
         return {}
 
     @cached_property
@@ -480,6 +483,8 @@ _BY_INDEX = attrgetter("index")
 _STRENGTHS = {revolution: {rank: strength(rank, revolution) for rank in (*ORDER, JOKER)}
               for revolution in (False, True)}
 _SPADE_THREE_PLAY = Play("group", 3, 1, None, (SPADE_THREE,))
+# A joker played alone: what the single spade 3 may answer (is_spade_three_return).
+JOKER_ALONE = Play("group", JOKER, 1, None, (card("RJ"),))
 _STAND_INS: dict[tuple, StandIn] = {}
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from functools import lru_cache
 from itertools import combinations
 
 from ..cards import Card, StandIn, card, count_cards, deck_set, format_cards, sort_cards
@@ -11,7 +12,7 @@ from ..engine import (Action, DealError, Event, IllegalAction, IncompatibleRules
                       check_cards_unique, deal_cards, deal_hands, deal_random, player_name, player_names,
                       rule_set, view_class)
 from ..i18n import N_, Message, Worded, _, commas, ors, worded
-from .combos import (Holding, Play, eight_cut, forbidden_finish, is_spade_three_return, judge,
+from .combos import (JOKER_ALONE, Holding, Play, eight_cut, forbidden_finish, is_spade_three_return, judge,
                      plays_of, readings, starts_revolution)
 from .rules import RULESETS, TITLES_READ, DaifugoRules, exchange_obligation, exchange_strength, forced_strengths
 from .words import (exchange_text, forced_text, foul_text, game_over_text, give_text, lock_text, miyako_ochi_text,
@@ -395,26 +396,35 @@ class DaifugoState(State):
     # --- performing -----------------------------------------------------------------------------
 
     def _perform(self, action: Action) -> list[Event]:
-        events = self._performed(action)
-        words = self.rules.words
-        if words is None:
-            return events
-        # In the rule set's own words (ja: 単騎 under the web rules); tuple.__new__ as in _performed.
-        return [tuple.__new__(Event, (kind, player, cards, Worded(text, words))) for kind, player, cards, text in events]
-
-    def _performed(self, action: Action) -> list[Event]:
         player, verb, cards = action
+        words = self.rules.words
         if verb == "play":
             play = self._detail(action)
             if play is None:
                 play = self._resolve(player, cards)[1]
-            return self._do_play(player, play)
-        if verb == "pass":
+            events = self._do_play(player, play)
+        elif verb == "pass":
             self.passed.add(player)
             # Event(...) through its NamedTuple __new__ is twice as slow, here and for a play.
-            events = [tuple.__new__(Event, ("pass", player, (), passes_text(player)))]
-            return events + self._advance(player)
-        return self._do_give(player, tuple(cards))
+            text = _pass_text(player, words)
+            events = self._advance(player, [tuple.__new__(Event, ("pass", player, (), text))])
+        else:
+            return self._worded(self._do_give(player, tuple(cards)), words)
+        # A play's or a pass's own event, the first, comes in the rule set's words already (its text
+        # is made once), and so do the commonest events after it.
+        if words is None or len(events) == 1:
+            return events
+        return self._worded(events, words)
+
+    @staticmethod
+    def _worded(events: list[Event], words: str | None) -> list[Event]:
+        """``events`` in the rule set's own words (ja: 単騎 under the web rules), ``words``, where it
+        has its own; tuple.__new__ as in _perform."""
+        if words is None:
+            return events
+        return [event if event[3].__class__ is Worded
+                else tuple.__new__(Event, (event[0], event[1], event[2], Worded(event[3], words)))
+                for event in events]
 
     def _do_give(self, player: str, cards: tuple[Card, ...]) -> list[Event]:
         _count, partner, lower = exchange_obligation(self.rules, self.previous_ranks, player)
@@ -440,49 +450,66 @@ class DaifugoState(State):
 
     def _do_play(self, player: str, play: Play) -> list[Event]:
         rules = self.rules
-        before = self.table[-1][1] if self.table else None
+        table = self.table
+        before = table[-1][1] if table else None
         revolution_before = self.revolution
         hand = self.hands[player]
         held = self._held.get(player)
         up_to_date = held is not None and held.cards == hand
-        gone = set(play.physical)  # faster than hand.remove(c), which compares the cards one by one
+        # What the play does under these rules, worked out once per play and rule set (plays are
+        # shared): the cards that leave the hand as a set, the rules that follow a play, and the
+        # sentences of each player's play and of their leading again after it clears the table (a
+        # play that does not cut clears only by a return), in the rule set's words where it has its own.
+        found = play.effects.get(id(rules))
+        if found is None or found[0] is not rules:
+            found = play.effects[id(rules)] = (rules, frozenset(play.physical), eight_cut(play, rules),
+                                               starts_revolution(play, rules),
+                                               is_spade_three_return(play, JOKER_ALONE, rules), {}, {})
+        _rules, gone, cut, turns, may_return, said, again = found
+        # Faster than hand.remove(c), which compares the cards one by one, or filterfalse.
         hand[:] = [c for c in hand if c not in gone]
         if up_to_date:
             self._held[player] = held.without(play.physical, hand)
-        self.table.append((player, play))
-        # The sentence of a player's play is made once and kept with the play (plays are shared).
-        said = play.played_by
+        table.append((player, play))
         text = said.get(player)
         if text is None:
-            text = said[player] = _("{player} plays {play}.", player=player, play=play.described)
+            text = said[player] = worded(_("{player} plays {play}.", player=player, play=play.described), rules.words)
         events = [tuple.__new__(Event, ("play", player, play.cards, text))]
-        cut = eight_cut(play, rules)
-        returned = is_spade_three_return(play, before, rules)
-        if starts_revolution(play, rules):
+        returned = may_return and is_spade_three_return(play, before, rules)
+        if turns:
             self.revolution = not self.revolution
             text = revolution_text(self.revolution, play.size, rules.has_jokers)
             events.append(Event("revolution", player, play.cards, text))
-        if (rules.suit_lock and not self.lock and not cut and not returned and before is not None
+        if (before is not None and not self.lock and rules.suit_lock and not cut and not returned
                 and play.suits is not None and play.suits == before.suits):
             self.lock = play.suits
             events.append(Event("lock", player, (), lock_text(self.lock)))
-        if not hand:
+        if not hand:  # only a player going out can leave one player in
             events.extend(self._go_out(player, play, revolution_before, cut, returned))
-        if len(self.players) - len(self.out) <= 1:  # one player left in
-            return events + self._end()
+            if len(self.players) - len(self.out) <= 1:  # one player left in
+                return events + self._end()
         if cut or returned:
-            leader = player if player not in self.out else self.next_in(player)
-            rule = (_("8-cut (8切): {play} clears the table at once", play=play.name()) if cut else
-                    _("Spade-3 return (スペ3返し): the single spade 3 answers the joker played alone and clears "
-                      "the table"))
-            if leader == player:
-                text = _("{rule}; {player} leads again.", rule=rule, player=player)
-            else:
-                text = _("{rule}; {player} is out, so {leader}, the next player still in on the left, leads.",
-                         rule=rule, player=player, leader=leader)
+            if player not in self.out:
+                text = again.get(player)
+                if text is None:
+                    text = again[player] = worded(_("{rule}; {player} leads again.",
+                                                    rule=self._clearing_rule(play, cut), player=player), rules.words)
+                events.append(self._clear(player, text))
+                return events
+            leader = self.next_in(player)
+            text = _("{rule}; {player} is out, so {leader}, the next player still in on the left, leads.",
+                     rule=self._clearing_rule(play, cut), player=player, leader=leader)
             events.append(self._clear(leader, text))
             return events
-        return events + self._advance(player)
+        return self._advance(player, events)
+
+    @staticmethod
+    def _clearing_rule(play: Play, cut: bool) -> Message:
+        """The rule by which ``play`` clears the table: an 8-cut (``cut``) or a spade-3 return."""
+        if cut:
+            return _("8-cut (8切): {play} clears the table at once", play=play.name())
+        return _("Spade-3 return (スペ3返し): the single spade 3 answers the joker played alone and clears "
+                 "the table")
 
     def _go_out(self, player: str, play: Play, revolution_before: bool, cut: bool,
                 returned: bool = False) -> list[Event]:
@@ -512,31 +539,34 @@ class DaifugoState(State):
             events.append(Event("miyako_ochi", top, (), text))
         return events
 
-    def _advance(self, actor: str) -> list[Event]:
+    def _advance(self, actor: str, events: list[Event]) -> list[Event]:
         """Give the turn to the next player who may still beat the table, or clear it: after a
-        play or a pass, with two players still in at least."""
+        play or a pass, with two players still in at least. Returns ``events`` with the clear's, if any."""
         last = self.table[-1][0]
         out, passed = self.out, self.passed
         for p in self._clockwise[actor]:  # the first who may still play
-            if p not in out and p not in passed and p != last:
+            if p not in passed and p not in out and p != last:
                 self.turn = p
-                return []
-        if last not in self.out:
-            return [self._clear(last, _("Everyone else still in has passed: the table is cleared and {player}, who "
-                                        "played last, leads.", player=last))]
+                return events
+        if last not in out:
+            events.append(self._clear(last, _cleared_text(last, self.rules.words)))
+            return events
         leader = self.next_in(last)
-        return [self._clear(leader, _("Everyone still in has passed on {player}'s play; {player} is out, so "
-                                      "{leader}, the first player still in on {player}'s left, leads.",
-                                      player=last, leader=leader))]
+        events.append(self._clear(leader, _("Everyone still in has passed on {player}'s play; {player} is out, so "
+                                            "{leader}, the first player still in on {player}'s left, leads.",
+                                            player=last, leader=leader)))
+        return events
 
     def _clear(self, leader: str, text: Message) -> Event:
-        cards = tuple(c for _, play in self.table for c in play.physical)
+        cards = ()
+        for _player, play in self.table:  # a few plays: cheaper than a comprehension's call
+            cards += play.physical
         self.pile.extend(cards)
         self.table = []
         self.passed.clear()
         self.lock = frozenset()
         self.turn = leader
-        return Event("clear", leader, cards, text)
+        return tuple.__new__(Event, ("clear", leader, cards, text))
 
     def _end(self) -> list[Event]:
         remaining = self.active()
@@ -655,6 +685,20 @@ class DaifugoState(State):
 
     def __repr__(self) -> str:
         return f"<DaifugoState {self.rules.name}: {'over' if self.over else f'turn {self.turn}'}>"
+
+
+# The texts of the commonest events, made once for each player (a message reads in the language of
+# the moment), in the rule set's words where it has its own.
+
+@lru_cache(maxsize=256)
+def _pass_text(player: str, words: str | None) -> Message:
+    return worded(passes_text(player), words)
+
+
+@lru_cache(maxsize=256)
+def _cleared_text(player: str, words: str | None) -> Message:
+    return worded(_("Everyone else still in has passed: the table is cleared and {player}, who played last, leads.",
+                    player=player), words)
 
 
 # --- starting a game ------------------------------------------------------------------------------
