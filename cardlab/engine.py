@@ -397,9 +397,12 @@ class State:
         if isinstance(action, str):
             action = self.parse_action(action)
         self.validate(action)
+        offered = getattr(self, "_offered", None)  # None: nothing offered (a fresh copy, or just applied)
+        if not offered:
+            return self._check(action)
         try:  # an equal action made anew (or written in the notation) is offered too
-            i = self._offered.index(action)
-        except (AttributeError, ValueError):  # nothing offered (a fresh copy), or not this action
+            i = offered.index(action)
+        except ValueError:  # not this action
             return self._check(action)
         if i < len(self._details):
             self._checked = (action, self._details[i])
@@ -524,10 +527,7 @@ class State:
     def _detail(self, action: Action):
         """What was worked out for ``action`` (this very object) when :meth:`check` last accepted
         it (apply() checks right before performing), or ``None``: then work it out again."""
-        try:
-            checked = self._checked
-        except AttributeError:
-            return None
+        checked = getattr(self, "_checked", None)  # never set in a fresh copy
         return checked[1] if checked is not None and checked[0] is action else None
 
     def next_in(self, player: str) -> str | None:
