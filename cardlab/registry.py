@@ -9,6 +9,11 @@ installed, cardlab's own entry points are not there; then its own subpackages th
 ``game`` module are found instead. A game can also be added while running, with
 :func:`register`.
 
+Reading the entry points means reading every installed distribution's metadata (in the offline
+site's Pyodide, most of a second), so cardlab's own games, asked for by name, are found in their
+subpackages without it: the entry points are read when a name is not one of them, or when every
+game is listed (:func:`all_games`, :func:`game_names`).
+
     >>> from cardlab.registry import find_game
     >>> find_game("gandengyan").player_counts["jj"]
     (3, 3)
@@ -21,9 +26,7 @@ installed, cardlab's own entry points are not there; then its own subpackages th
 from __future__ import annotations
 
 import importlib
-import importlib.metadata
 import os
-import pkgutil
 import reprlib
 from importlib.machinery import PathFinder
 from typing import Any, Callable
@@ -31,6 +34,7 @@ from typing import Any, Callable
 GROUP = "cardlab.games"
 # Where a game without an order of its own comes in the lists: after cardlab's own.
 DEFAULT_ORDER = 100
+_HERE = os.path.dirname(os.path.abspath(__file__))  # where cardlab's own game subpackages are
 
 # name -> how to load the game (an entry point's load), until it is loaded; None: not looked for yet.
 _found: dict[str, Callable[[], Any]] | None = None
@@ -51,6 +55,8 @@ class UnavailableGame(UnknownGame):
 def _entry_points() -> dict[str, Callable[[], Any]]:
     """The games of the entry-point group, by name; cardlab's own subpackages with a ``game``
     module when no entry point names one of them (a source tree that was never installed)."""
+    import importlib.metadata  # here: finding cardlab's own games by name needs none of it
+
     found: dict[str, Callable[[], Any]] = {}
     own = False
     for point in importlib.metadata.entry_points(group=GROUP):
@@ -64,13 +70,23 @@ def _entry_points() -> dict[str, Callable[[], Any]]:
 
 def _own_games() -> dict[str, Callable[[], Any]]:
     """cardlab's subpackages that hold a ``game`` module, by name, found without importing any."""
-    here = os.path.dirname(os.path.abspath(__file__))
+    import pkgutil
+
     games = {}
-    for module in pkgutil.iter_modules([here]):
-        if module.ispkg and PathFinder.find_spec("game", [os.path.join(here, module.name)]) is not None:
-            path = f"{__package__}.{module.name}.game"
-            games[module.name] = lambda path=path: importlib.import_module(path).GAME
+    for module in pkgutil.iter_modules([_HERE]):
+        load = _own_game(module.name) if module.ispkg else None
+        if load is not None:
+            games[module.name] = load
     return games
+
+
+def _own_game(name: str) -> Callable[[], Any] | None:
+    """How to load cardlab's own game ``name`` (its subpackage's ``game`` module), found without
+    importing it; None when no subpackage of that name holds one."""
+    if not name.isidentifier() or PathFinder.find_spec("game", [os.path.join(_HERE, name)]) is None:
+        return None
+    path = f"{__package__}.{name}.game"
+    return lambda: importlib.import_module(path).GAME
 
 
 def _known() -> dict[str, Callable[[], Any]]:
@@ -80,13 +96,22 @@ def _known() -> dict[str, Callable[[], Any]]:
     return _found
 
 
+def _loader(name: str) -> Callable[[], Any] | None:
+    """How to load the game ``name``: cardlab's own, from its subpackage while the entry points are
+    not read yet, else the entry points'; None when no game has that name."""
+    load = _own_game(name) if _found is None else None
+    return load if load is not None else _known().get(name)
+
+
 def _load(name: str) -> Any:
     """The game ``name``, loaded now if need be. Raises :class:`UnavailableGame` when its module
     cannot be loaded, and ``KeyError`` when no game has that name."""
     game = _games.get(name)
     if game is not None:
         return game
-    load = _known()[name]
+    load = _loader(name)
+    if load is None:
+        raise KeyError(name)
     try:
         game = load()
     except (ImportError, AttributeError) as exc:
@@ -108,7 +133,6 @@ def register(game) -> Any:
     name = getattr(game, "name", None)
     if not isinstance(name, str) or not name or any(ch.isspace() for ch in name):
         raise ValueError(f"a game needs a name without spaces, not {reprlib.repr(name)}")
-    _known()
     _games[name] = game
     _broken.pop(name, None)
     _by_class.clear()
@@ -118,7 +142,7 @@ def register(game) -> Any:
 def find_game(name: str) -> Any:
     """The game named ``name``. Raises :class:`UnknownGame` (a ``ValueError``) saying which games
     there are, or :class:`UnavailableGame` for a registered game that cannot be loaded."""
-    if isinstance(name, str) and (name in _games or name in _known()):
+    if isinstance(name, str) and (name in _games or _loader(name) is not None):
         return _load(name)
     raise UnknownGame(f"no game named {reprlib.repr(name)} (games: {', '.join(game_names())})")
 

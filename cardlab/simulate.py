@@ -32,7 +32,6 @@ Ctrl-C) cancels the chunks not started. Arguments a simulation cannot run with r
 
 from __future__ import annotations
 
-import csv
 import random
 import sys
 from collections import deque
@@ -402,7 +401,9 @@ def write_csv(rows, path) -> int:
     or an interrupt it is left as it was. A named pipe or a device is written as the rows come.
     Raises :class:`~cardlab.outfile.OutFileError` (an ``OSError``) for a file that cannot be
     written, or that another program changed meanwhile (then naming where the rows were kept)."""
-    from .outfile import OutFile  # here: the lab in the offline site imports simulate, and writes no file
+    import csv  # here, as OutFile: the lab in the offline site imports simulate, and writes no file
+
+    from .outfile import OutFile
 
     out = path if isinstance(path, OutFile) else OutFile(path)
     written = 0

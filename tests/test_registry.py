@@ -138,3 +138,27 @@ def test_game_of_a_position_and_of_its_views_is_its_game():
     state = durak.new_game("podkidnoy", seed=2)
     assert game_of(state) is durak and game_of(state.view(state.players[0])) is durak
     assert durak.state_class is type(state) and durak.view_class is type(state.view(state.players[0]))
+
+
+def test_cardlab_s_own_games_are_found_by_name_without_reading_the_entry_points(fresh, tmp_path, monkeypatch):
+    (tmp_path / "highcard_game.py").write_text(THIRD_PARTY, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    points = [*BUILT_IN, EntryPoint("highcard", "highcard_game:GAME", GROUP)]
+    reads = []
+    monkeypatch.setattr(importlib.metadata, "entry_points",
+                        lambda group=None, **_: reads.append(group) or [p for p in points if p.group == group])
+    durak = registry.find_game("durak")
+    state = durak.new_game("podkidnoy", seed=2)
+    assert registry.game_of(state) is durak and registry.find_game("daifugo").name == "daifugo"
+    assert reads == []  # reading every distribution's metadata is what takes long in Pyodide
+    assert registry.find_game("highcard").name == "highcard"  # not cardlab's own: the entry points say
+    assert reads == [GROUP]
+    assert registry.game_names() == ["highcard", "daifugo", "gandengyan", "durak"]
+    assert registry.find_game("durak") is durak and reads == [GROUP]
+
+
+def test_an_unknown_name_reads_the_entry_points_to_list_the_games(fresh):
+    fresh(BUILT_IN)
+    for name in ("game", "scenario", "../durak", "durak/game", ""):  # a module, a subpackage, paths
+        with pytest.raises(UnknownGame, match=r"\(games: daifugo, gandengyan, durak\)$"):
+            registry.find_game(name)
