@@ -192,3 +192,15 @@ def test_many_seeded_games(game, rules, n):
             counts["positions"] += 1
             counts["positions against the oracle"] += oracle
     print(f"\n{game} {rules} {n}p: {GAMES} games, " + ", ".join(f"{v} {k}" for k, v in counts.items()))
+
+
+@pytest.mark.parametrize("rules", list(durak.RULESETS))
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_durak_facts_kept_as_cards_land_agree_with_the_table(rules, n):
+    """Durak keeps the ranks on the table and the number of unbeaten attack cards up to date as
+    cards land (its legal_actions() and the end of a round read them); the readable rules work
+    them out from the table. Every position of seeded games, and its copy, agrees."""
+    for seed in range(5):
+        for state, _rng in positions("durak", rules, n, seed):
+            for s in (state, state.copy()):
+                assert s._ranks == s.ranks and s._open == len(s.unbeaten()), (seed, s.describe())

@@ -58,6 +58,13 @@ def clockwise(players: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
     return {p: players[i:] + players[:i] for i, p in enumerate(players)}
 
 
+@lru_cache(maxsize=64)
+def seatings(players: tuple[str, ...]) -> dict[str, tuple[str, tuple[str, ...]]]:
+    """For each player attacking first while nobody is out: who defends (the next seat), and who
+    attacks (that player first, then the others clockwise after the defender)."""
+    return {p: (seats[1], seats[:1] + seats[2:]) for p, seats in clockwise(players).items()}
+
+
 # holds and index_of are ``card in cards`` and ``cards.index(card)``, faster: each card is one
 # object, so looking for that object is enough, where ``in``, ``index`` and ``remove`` ask every
 # card they pass whether it equals ``card`` (through Python, since cards define an order).

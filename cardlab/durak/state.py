@@ -11,7 +11,7 @@ from ..cards import SUIT_NAMES, Card, card
 from ..engine import (Action, DealError, Event, Refusal, State, View, check_cards_unique, deal_cards, deal_hands,
                       deal_random, player_names, rule_set, rules_word, view_class)
 from ..i18n import N_, Message, _, commas, n_
-from .moves import beats, clockwise, first_attacker, holds, index_of, moves_of, rank_order
+from .moves import beats, clockwise, first_attacker, holds, index_of, moves_of, rank_order, seatings
 from .rules import DECK, DECK_SET, HAND_SIZE, RULESETS, DurakRules
 from .words import (adds_text, beats_text, discard_text, done_text, draw_text, draws_text, limit_text, loser_text,
                     next_round_text, opens_text, out_text, picks_up_text, position_text, priority_text, swap_text,
@@ -95,7 +95,11 @@ class DurakState(State):
         self.discard: list[Card] = []
         self.attacks: list[Card] = []
         self.defences: list[Card | None] = []
-        self.ranks: set[int] = set()
+        # Kept up as cards land, for legal_actions() and the end of a round (the readable rules
+        # work them out from the table: ranks, unbeaten()): the ranks on the table and how many
+        # attack cards lie unbeaten.
+        self._ranks: set[int] = set()
+        self._open = 0
         self.done: set[str] = set()
         self.taking = False
         self.over = False
@@ -106,10 +110,12 @@ class DurakState(State):
         self._six = six = card(trump + "6")
         # The six of trumps may be swapped only by a player who was dealt it or drew it.
         self.six_swappable = any(holds(h, six) for h in self.hands.values())
-        # Never change in a game, so copies share them: each player's actions (Moves) and the
-        # seats clockwise from each player.
+        # Never change in a game, so copies share them: each player's actions (Moves), the seats
+        # clockwise from each player, and who defends and who attacks when each attacks first
+        # while nobody is out.
         self._moves = {p: moves_of(p, trump) for p in self.players}
         self._clockwise = clockwise(self.players)
+        self._seatings = seatings(self.players)
         self._seat(attacker)
         self.limit = min(rules.round_cap(round_no), len(self.hands[self.defender]))
 
@@ -129,8 +135,7 @@ class DurakState(State):
             self.defender = defender = self.next_in(attacker)
             self._attackers = tuple(p for p in seats if p != defender and p not in out)
         else:
-            self.defender = seats[1]
-            self._attackers = seats[:1] + seats[2:]
+            self.defender, self._attackers = self._seatings[attacker]
 
     def next_in(self, player: str) -> str | None:
         if not self.out:
@@ -143,6 +148,11 @@ class DurakState(State):
     def table(self) -> list[Card]:
         """Every card on the table this round, attack and defence."""
         return self.attacks + [d for d in self.defences if d is not None]
+
+    @property
+    def ranks(self) -> set[int]:
+        """The ranks on the table this round, attack and defence."""
+        return {c.rank for c in self.table}
 
     def unbeaten(self) -> list[Card]:
         return [a for a, d in zip(self.attacks, self.defences) if d is None]
@@ -175,14 +185,20 @@ class DurakState(State):
                              main in self.done, self._can_add(main))
 
     def _round_over(self) -> bool:
-        if not self.attacks:
+        """Whether the round ends now: something was played, every attack card is beaten or the
+        defender takes, and no attacker who has not said done can add a card."""
+        if not self.attacks or self._open and not self.taking:
             return False
-        if not self.taking and not all(self.defences):  # an attack card is open (None)
-            return False
+        if len(self.attacks) >= self.limit:
+            return True
         done = self.done
+        ranks = self._ranks
+        hands = self.hands
         for p in self._attackers:  # the main attacker comes first
-            if p not in done and self._can_add(p):
-                return False
+            if p not in done:
+                for c in hands[p]:
+                    if c.rank in ranks:
+                        return False
         return True
 
     # --- legality -------------------------------------------------------------------------------
@@ -342,7 +358,7 @@ class DurakState(State):
                 out.append(attack[c])
         else:
             room = len(attacks) < self.limit
-            ranks = self.ranks
+            ranks = self._ranks
             done = self.done
             for p in self._attackers:  # the main attacker first
                 if p in done:
@@ -358,32 +374,38 @@ class DurakState(State):
                 out.append(mine.done)
                 if adds and p == main:
                     break  # the main attacker can add and has not said done: the others wait
-            if not self.taking and not all(self.defences):  # an attack card is open (None)
+            if self._open and not self.taking:
                 defender = self.defender
                 mine = moves[defender]
                 hand = hands[defender]
-                for a, d in zip(attacks, self.defences):
+                defend = mine.defend
+                i = 0
+                for d in self.defences:
                     if d is None:
-                        answers = mine.defend[a]  # the cards that beat a
+                        answers = defend[attacks[i]]  # the cards that beat this attack card
                         for c in hand:
                             if c in answers:
                                 out.append(answers[c])
+                    i += 1
                 out.append(mine.take)
-                if self.rules.transfer and not any(self.defences):
+                if self.rules.transfer and self._open == len(attacks):  # nothing beaten yet
                     rank = attacks[0].rank
                     if len(hands[self.next_in(defender)]) > len(attacks):
                         transfer = mine.transfer
                         for c in hand:
                             if c.rank == rank:
                                 out.append(transfer[c])
-        six = self._six
         # Once swapped, the six lies face up under the stock, in nobody's hand.
-        if self.six_swappable and len(self.stock) >= 2 and self.trump_card is not six and self.rules.trump_six_swap:
+        if self.six_swappable and self.trump_card is not self._six and len(self.stock) >= 2 \
+                and self.rules.trump_six_swap:
+            six = self._six
             for p in self.players:
-                if holds(hands[p], six):
-                    out.append(moves[p].swap)
+                for c in hands[p]:
+                    if c is six:
+                        out.append(moves[p].swap)
+                        break
         self._offered, self._details = out, ()  # check() accepts these at once (State.__slots__)
-        return list(out)
+        return out[:]
 
     def candidate_actions(self) -> list[Action]:
         """Each player's every verb with every card of their hand (a defence: with each attack
@@ -401,47 +423,77 @@ class DurakState(State):
 
     def _perform(self, action: Action) -> list[Event]:
         player, verb, cards = action
-        events = self._DOES[verb](self, player, cards)
-        # A card just attacked with (or transferred) lies unbeaten, so the round goes on unless the
-        # defender is taking; a swap ends no round.
-        if verb == "attack" and not self.taking or verb == "transfer" or verb == "swap":
-            return events
-        if self._round_over():
-            events.extend(self._end_round())
-        return events
+        return self._DOES[verb](self, player, cards)
+
+    # Each _do_ method performs its verb and, where the verb can end the round, ends it. They find
+    # a card in a list by identity (cardlab.durak.moves.index_of), written out where it runs at
+    # every decision.
 
     def _do_attack(self, player, cards):
         (c,) = cards
         attacks = self.attacks
         hand = self.hands[player]
-        del hand[index_of(hand, c)]
+        i = 0
+        for x in hand:
+            if x is c:
+                break
+            i += 1
+        del hand[i]
         attacks.append(c)
         self.defences.append(None)
-        self.ranks.add(c.rank)
-        self.done.clear()
-        if len(attacks) == 1:
+        self._open += 1
+        self._ranks.add(c.rank)
+        if self.done:
+            self.done.clear()
+        n = len(attacks)
+        if n == 1:
             text = opens_text(player, self.defender, _SYMBOL[c], self.limit)
         else:
-            text = adds_text(player, _SYMBOL[c], len(attacks), self.limit)
-        return [_new(Event, ("attack", player, cards, text))]
+            text = adds_text(player, _SYMBOL[c], n, self.limit)
+        events = [_new(Event, ("attack", player, cards, text))]
+        # The card lies unbeaten, so the round goes on unless the defender is taking.
+        if self.taking and self._round_over():
+            self._end_round(events)
+        return events
 
     def _do_defend(self, player, cards):
         attack, defence = cards
         hand = self.hands[player]
-        del hand[index_of(hand, defence)]
-        self.defences[index_of(self.attacks, attack)] = defence
-        self.ranks.add(defence.rank)
-        self.done.clear()
-        return [_new(Event, ("beat", player, cards, beats_text(player, attack, defence, self.trump)))]
+        i = 0
+        for x in hand:
+            if x is defence:
+                break
+            i += 1
+        del hand[i]
+        i = 0
+        for x in self.attacks:
+            if x is attack:
+                break
+            i += 1
+        self.defences[i] = defence
+        self._open -= 1
+        self._ranks.add(defence.rank)
+        if self.done:
+            self.done.clear()
+        events = [_new(Event, ("beat", player, cards, beats_text(player, attack, defence, self.trump)))]
+        if not self._open and self._round_over():
+            self._end_round(events)
+        return events
 
     def _do_take(self, player, cards):
         self.taking = True
-        return [_new(Event, ("take_declared", player, (), will_take_text(player)))]
+        events = [_new(Event, ("take_declared", player, (), will_take_text(player)))]
+        if self._round_over():
+            self._end_round(events)
+        return events
 
     def _do_done(self, player, cards):
         self.done.add(player)
         text = done_text(player, player == self.attacker and len(self._attackers) > 1)
-        return [_new(Event, ("done", player, (), text))]
+        events = [_new(Event, ("done", player, (), text))]
+        if self._round_over():
+            self._end_round(events)
+        return events
 
     def _do_transfer(self, player, cards):
         (c,) = cards
@@ -449,6 +501,7 @@ class DurakState(State):
         del hand[index_of(hand, c)]
         self.attacks.append(c)
         self.defences.append(None)
+        self._open += 1
         self.done.clear()
         old = self.attacker
         self._seat(player)
@@ -466,33 +519,61 @@ class DurakState(State):
         self.trump_card = six
         return [_new(Event, ("swap", player, (six, face_up), swap_text(player, _SYMBOL[face_up])))]
 
-    def _end_round(self) -> list[Event]:
+    def _end_round(self, events: list[Event]) -> None:
+        """End the round: the defender picks up the table or it goes to the discard pile; then the
+        refill, players going out, and the next round or the end of the game. Adds what happens to
+        ``events``."""
         defender = self.defender
+        attacks = self.attacks
+        hands = self.hands
+        six = self._six
         if self.taking:
-            cards = tuple(self.table)
-            self.hands[defender] += cards
-            if holds(cards, self._six):
-                self.six_swappable = False
-            text = picks_up_text(defender, len(cards), any(self.defences))
-            events = [_new(Event, ("take", defender, cards, text))]
+            beaten = self._open < len(attacks)
+            cards = (*attacks, *filter(None, self.defences)) if beaten else tuple(attacks)
+            hands[defender] += cards
+            if self.six_swappable:
+                for c in cards:
+                    if c is six:
+                        self.six_swappable = False
+                        break
+            events.append(_new(Event, ("take", defender, cards, picks_up_text(defender, len(cards), beaten))))
             defended = False
         else:
-            cards = (*self.attacks, *self.defences)  # every attack card is beaten
+            cards = (*attacks, *self.defences)  # every attack card is beaten
             self.discard += cards
-            events = [_new(Event, ("discard", None, cards, discard_text(len(cards))))]
+            events.append(_new(Event, ("discard", None, cards, discard_text(len(cards)))))
             defended = True
-        if self.stock:
-            self._refill(events)
-        if not self.stock:
-            out = self.out
+        stock = self.stock
+        if stock:
+            # The refill: the main attacker first, then the other attackers clockwise, the defender
+            # last; each draws up to six before the next draws, until the stock (face-up trump
+            # last) runs out.
+            for p in self._attackers + (defender,):
+                hand = hands[p]
+                want = HAND_SIZE - len(hand)
+                if want <= 0:
+                    continue
+                drawn = tuple(stock[:want])
+                del stock[:want]
+                hand += drawn
+                if not self.six_swappable:
+                    for c in drawn:
+                        if c is six:
+                            self.six_swappable = True
+                            break
+                events.append(_new(Event, ("draw", p, drawn, draws_text(p, len(drawn), len(hand), not stock))))
+                if not stock:
+                    break
+        out = self.out
+        if not stock:
             for p in self.players:
-                if p not in out and not self.hands[p]:
+                if p not in out and not hands[p]:
                     out.append(p)
                     events.append(_new(Event, ("out", p, (), out_text(p))))
             left = [p for p in self.players if p not in out]
             if len(left) <= 1:
                 self.over = True
-                self.attacks, self.defences, self.ranks = [], [], set()
+                self.attacks, self.defences, self._ranks, self._open = [], [], set(), 0
                 self.done.clear()
                 self.taking = False
                 if left:
@@ -500,40 +581,27 @@ class DurakState(State):
                     events.append(_new(Event, ("loser", left[0], (), loser_text(left[0]))))
                 else:
                     events.append(_new(Event, ("draw", None, (), draw_text())))
-                return events
-        if defended:
-            attacker = defender if defender not in self.out else self.next_in(defender)
+                return
+        if out:
+            if defended:
+                attacker = defender if defender not in out else self.next_in(defender)
+            else:
+                attacker = self.next_in(defender)
+            self._seat(attacker)
         else:
-            attacker = self.next_in(defender)
-        self._seat(attacker)
-        self.attacks, self.defences, self.ranks = [], [], set()
-        self.done.clear()
+            attacker = defender if defended else self._clockwise[defender][1]
+            self.attacker = attacker
+            self.defender, self._attackers = self._seatings[attacker]
+        self.attacks, self.defences, self._ranks, self._open = [], [], set(), 0
+        if self.done:
+            self.done.clear()
         self.taking = False
-        self.round_no += 1
-        self.limit = min(self.rules.round_cap(self.round_no), len(self.hands[self.defender]))
-        text = next_round_text(defender, attacker, self.defender, defended)
-        events.append(_new(Event, ("next_round", attacker, (), text)))
-        return events
-
-    def _refill(self, events: list[Event]) -> None:
-        """Main attacker first, then the other attackers clockwise, the defender last; each draws up
-        to six before the next draws, until the stock (face-up trump last) runs out. Adds the
-        draws to ``events``."""
-        stock = self.stock
-        six = self._six
-        for p in self._attackers + (self.defender,):
-            hand = self.hands[p]
-            want = HAND_SIZE - len(hand)
-            if want <= 0:
-                continue
-            drawn = tuple(stock[:want])
-            del stock[:want]
-            hand += drawn
-            if holds(drawn, six):
-                self.six_swappable = True
-            events.append(_new(Event, ("draw", p, drawn, draws_text(p, len(drawn), len(hand), not stock))))
-            if not stock:
-                break
+        self.round_no = round_no = self.round_no + 1
+        cap = self.rules.round_cap(round_no)
+        held = len(hands[self.defender])
+        self.limit = cap if cap < held else held
+        events.append(_new(Event, ("next_round", attacker, (), next_round_text(defender, attacker, self.defender,
+                                                                                 defended))))
 
     _CHECKS = {"attack": _check_attack, "defend": _check_defend, "take": _check_take, "done": _check_done,
                "transfer": _check_transfer, "swap": _check_swap}
@@ -597,9 +665,18 @@ class DurakState(State):
         other.discard = list(self.discard)
         other.attacks = list(self.attacks)
         other.defences = list(self.defences)
-        other.ranks = set(self.ranks)
+        other._ranks = set(self._ranks)
         other.done = set(self.done)
         other.out = list(self.out)
+        return other
+
+    def fresh_copy(self) -> "DurakState":
+        """A copy whose facts of the table kept up as cards land (the ranks on it, the unbeaten
+        attack cards) are worked out anew from the table: the differential tests hold the kept
+        ones to them."""
+        other = self.copy()
+        other._ranks = other.ranks
+        other._open = len(other.unbeaten())
         return other
 
     def with_rules(self, rules: DurakRules) -> "DurakState":
