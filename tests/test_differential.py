@@ -25,7 +25,9 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -34,6 +36,8 @@ from hypothesis import strategies as st
 from cardlab import daifugo, durak, gandengyan
 from cardlab.cards import StandIn
 from cardlab.engine import Action, IllegalAction, NotationError
+
+ROOT = Path(__file__).resolve().parent.parent
 
 SETUPS = ([("durak", rules, n) for rules in durak.RULESETS for n in (2, 3, 4, 6)]
           + [("daifugo", rules, 4) for rules in daifugo.RULESETS]
@@ -204,3 +208,27 @@ def test_durak_facts_kept_as_cards_land_agree_with_the_table(rules, n):
         for state, _rng in positions("durak", rules, n, seed):
             for s in (state, state.copy()):
                 assert s._ranks == s.ranks and s._open == len(s.unbeaten()), (seed, s.describe())
+
+
+@pytest.mark.parametrize("game,rules,n", [s for s in SETUPS if s[2] == min(x[2] for x in SETUPS if x[0] == s[0])])
+def test_a_copy_checks_and_applies_without_an_exception_caught_inside(game, rules, n):
+    """A copy (as a bot's rollout makes one) has offered and checked nothing; apply() and check()
+    find that out without raising and catching an AttributeError, dear under Pyodide."""
+    state = MODULES[game].new_game(rules, names(n), seed=5)
+    raised = []
+
+    def trace(frame, event, arg):
+        if event == "exception" and frame.f_code.co_filename.startswith(str(ROOT / "cardlab")):
+            raised.append((frame.f_code.co_name, arg[0].__name__))
+        return trace
+
+    for state in (state.copy(), state.fresh_copy()):
+        equal = Action(*state.legal_actions()[0])  # equal to an offered action, not that very one
+        other = state.copy()
+        sys.settrace(trace)
+        try:
+            assert other.check(equal) is None
+            other.apply(equal)
+        finally:
+            sys.settrace(None)
+    assert raised == []

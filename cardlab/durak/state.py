@@ -660,6 +660,7 @@ class DurakState(State):
         and set is new."""
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
+        other._offered = other._checked = None  # set, not missing: apply() and check() read them at once
         other.hands = {p: list(h) for p, h in self.hands.items()}
         other.stock = list(self.stock)
         other.discard = list(self.discard)
