@@ -514,6 +514,14 @@ class State:
         other._offered = other._checked = None
         return other
 
+    def _bare_copy(self) -> "State":
+        """A new position sharing every attribute of this one (a game's copy() then renews the lists
+        and sets that change), with nothing offered or checked set (not missing: read at once)."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other._offered = other._checked = None
+        return other
+
     def fresh_copy(self) -> "State":
         """A copy remembering nothing worked out to save work (a game's sorting of each hand)."""
         return self.copy()

@@ -35,7 +35,7 @@ from ..i18n import Message, _, p_
 from ..registry import game_of
 
 __all__ = ["BOTS", "BOT_NAMES", "DEFAULT_BUDGET", "Bot", "MonteCarloBot", "RandomBot", "SimpleBot", "make_bot", "next_actor",
-           "bot_word", "decide_here", "play", "play_out", "simple_rule"]
+           "bot_word", "decide_here", "offered_action", "play", "play_out", "simple_rule"]
 
 MAX_DECISIONS = 20_000
 SAMPLE_TRIES = 20  # deals tried for one that agrees with the view (View.consistent_sample)
@@ -78,6 +78,16 @@ class Bot:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed})"
+
+
+def offered_action(legal: list[Action], seat: str, verb: str, cards: tuple) -> Action:
+    """The action of ``legal`` whose cards are the very tuple ``cards`` (a rule of thumb picks a
+    play, and the play's own tuple is its action's), which apply() accepts at once; else
+    ``(seat, verb, cards)`` made anew."""
+    for a in legal:
+        if a.cards is cards:
+            return a
+    return Action(seat, verb, cards)
 
 
 def action_text(view: View, action: Action, rng: random.Random) -> str:

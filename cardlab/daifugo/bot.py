@@ -15,6 +15,7 @@ order (2s, or 3s during a revolution).
 
 from __future__ import annotations
 
+from ..bots import offered_action
 from ..engine import Action
 from ..i18n import Message, _
 from .combos import eight_cut, forbidden_finish
@@ -124,10 +125,5 @@ def _kept_card(card, rules, revolution: bool) -> bool:
 
 
 def _act(legal, seat, play) -> Action:
-    """The action of ``play``: the very one offered (its cards the play's own tuple), which apply()
-    accepts at once; else made anew."""
-    cards = play.cards
-    for a in legal:
-        if a.cards is cards:
-            return a
-    return Action(seat, "play", cards)
+    """The action of ``play``: the very one offered, which apply() accepts at once."""
+    return offered_action(legal, seat, "play", play.cards)

@@ -647,9 +647,7 @@ class DaifugoState(State):
     def copy(self) -> "DaifugoState":
         """An independent copy: cards, plays, rules and names are shared (they never change),
         every list, set and dict is new."""
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other._offered = other._checked = None  # set, not missing: apply() and check() read them at once
+        other = self._bare_copy()
         other.hands = {p: list(h) for p, h in self.hands.items()}
         other._held = dict(self._held)
         if self.previous_ranks is not None:

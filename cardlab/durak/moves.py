@@ -1,5 +1,5 @@
 """The rules of Durak that need no position: which card beats which, every action a player can
-take at a table with a given trump (each built once), the seats clockwise, the order of the ranks
+take at a table with a given trump (each built once), how many may sit at it, the seats clockwise, the order of the ranks
 and who attacks first."""
 
 from __future__ import annotations
@@ -7,8 +7,16 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..cards import Card, format_cards
-from ..engine import Action, DealError, player_name
+from ..engine import Action, DealError, player_name, player_names
 from .rules import DECK
+
+
+def seat_players(players) -> tuple[str, ...]:
+    """The players' names, checked: Durak is for 2 to 6 players. Raises :class:`DealError`."""
+    players = player_names(players)
+    if not 2 <= len(players) <= 6:
+        raise DealError(f"durak is for 2 to 6 players, not {len(players)}")
+    return players
 
 
 def beats(attack: Card, defence: Card, trump: str) -> bool:

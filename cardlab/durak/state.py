@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from ..cards import SUIT_NAMES, Card, card
 from ..engine import (Action, DealError, Event, Refusal, State, View, check_cards_unique, deal_cards, deal_hands,
-                      deal_random, player_names, rule_set, rules_word, view_class)
+                      deal_random, rule_set, rules_word, view_class)
 from ..i18n import N_, Message, _, commas, n_
-from .moves import beats, clockwise, first_attacker, holds, index_of, moves_of, rank_order, seatings
+from .moves import beats, clockwise, first_attacker, holds, index_of, moves_of, rank_order, seat_players, seatings
 from .rules import DECK, DECK_SET, HAND_SIZE, RULESETS, DurakRules
 from .words import (adds_text, beats_text, discard_text, done_text, draw_text, draws_text, limit_text, loser_text,
                     next_round_text, opens_text, out_text, picks_up_text, position_text, priority_text, swap_text,
@@ -658,9 +658,7 @@ class DurakState(State):
     def copy(self) -> "DurakState":
         """An independent copy: cards, rules and names are shared (they never change), every list
         and set is new."""
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other._offered = other._checked = None  # set, not missing: apply() and check() read them at once
+        other = self._bare_copy()
         other.hands = {p: list(h) for p, h in self.hands.items()}
         other.stock = list(self.stock)
         other.discard = list(self.discard)
@@ -720,13 +718,6 @@ class DurakState(State):
         return f"<DurakState {self.rules.name} round {self.round_no}: {self.attacker} attacks {self.defender}>"
 
 
-def _players(players) -> tuple[str, ...]:
-    players = player_names(players)
-    if not 2 <= len(players) <= 6:
-        raise DealError(f"durak is for 2 to 6 players, not {len(players)}")
-    return players
-
-
 def new_game(rules: DurakRules | str, players, seed: int = 0, previous_loser: str | None = None) -> DurakState:
     """A freshly shuffled and dealt game.
 
@@ -736,7 +727,7 @@ def new_game(rules: DurakRules | str, players, seed: int = 0, previous_loser: st
     dealt; choice: the last card dealt (the dealer's) is shown to fix the trump and stays in hand.
     """
     rules = rule_set("durak", RULESETS, rules)
-    players = _players(players)
+    players = seat_players(players)
     cards = list(DECK)
     deal_random(seed).shuffle(cards)
     n = len(players)
@@ -764,7 +755,7 @@ def from_deal(rules: DurakRules | str, players, hands=None, stock=None, trump=No
     a card of ``trump`` (when given) at the bottom. Raises :class:`DealError` for an impossible deal
     and :class:`~cardlab.cards.CardError` for a card text that does not parse."""
     rules = rule_set("durak", RULESETS, rules)
-    players = _players(players)
+    players = seat_players(players)
     if trump is not None and not (isinstance(trump, str) and trump in SUIT_NAMES):
         raise DealError(f"trump must be a suit letter S, H, D or C, not {trump!r}")
     if hands is None:

@@ -14,6 +14,7 @@ weakest play of each kind, so that a lead of a pair or a run is weighed against 
 from __future__ import annotations
 
 from ..cards import StandIn
+from ..bots import offered_action
 from ..engine import Action
 from ..i18n import Message, _
 from .combos import BOMB_TIER
@@ -103,13 +104,8 @@ def _rule(legal, seat, plays, top, counts) -> tuple[Action, Message]:
 
 
 def _act(legal, seat, play) -> Action:
-    """The action of ``play``: the very one offered (its cards the play's own tuple), which apply()
-    accepts at once; else made anew."""
-    cards = play.cards
-    for a in legal:
-        if a.cards is cards:
-            return a
-    return Action(seat, "play", cards)
+    """The action of ``play``: the very one offered, which apply() accepts at once."""
+    return offered_action(legal, seat, "play", play.cards)
 
 
 def alternatives(view) -> list[Action]:

@@ -436,9 +436,7 @@ class GanDengYanState(State):
         """An independent copy: cards, plays, rules, names and seats are shared (they never
         change), every list of cards or players is new, and nothing offered or checked is
         remembered."""
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other._offered = other._checked = None  # set, not missing: apply() and check() read them at once
+        other = self._bare_copy()
         other.hands = {p: list(h) for p, h in self.hands.items()}
         other.stock = list(self.stock)
         other.table = list(self.table)
