@@ -12,7 +12,8 @@ times are the median of ``--runs``, in CPU seconds of the process (CPython's, or
 Pyodide run), steadier than wall-clock time on a loaded machine, in all and per cell (``--cells``:
 every cell; else the three slowest), beside the wall-clock time of the whole. Under Node, Pyodide
 runs as it does in a browser's WebAssembly engine, without the page, the kernel and the notebook
-front end around it, so the site's Run All takes at least this long.
+front end around it, so the site's Run All takes at least this long (``benchmarks/site_start.py
+--lab`` times the site's own, in Chromium).
 """
 
 from __future__ import annotations

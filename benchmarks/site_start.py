@@ -9,9 +9,13 @@ gzip, no service worker. For each visit it prints the bytes that crossed the net
 responses' bodies as they were sent, and everything the relay counted, headers included), the
 seconds until Python is ready (the kernel idle) and until the widgets work (Run All, then the first
 stepper's Step answered), and the texts the page showed while loading. Then,
-stage by stage, where a start goes: Pyodide itself, the packages, the imports. Nothing is asserted.
+stage by stage, where a start goes: Pyodide itself, the packages, the imports. With ``--lab``, the
+simulation lab (lessons/simulation_lab.ipynb) instead: on a first and a second visit, the seconds
+until Python is ready and from Run All until every code cell has run and the kernel is idle again
+(benchmarks/simulation_lab.py times the same cells under Pyodide in Node, without the page).
+Nothing is asserted.
 
-    python benchmarks/site_start.py [--lessons durak daifugo ...] [--no-stages] [--site site/]
+    python benchmarks/site_start.py [--lessons durak daifugo ...] [--no-stages] [--lab] [--site site/]
 
 Needs Debian's Chromium at /usr/bin/chromium and Playwright (the project's .venv).
 """
@@ -41,11 +45,22 @@ LESSONS = {  # one lesson of each game, each with a stepper
     "daifugo-web": "lessons/daifugo-web/02_leading_and_passing.ipynb",
     "gandengyan": "lessons/gandengyan/02_only_one_higher.ipynb",
 }
+LAB = "lessons/simulation_lab.ipynb"
 KERNEL_IDLE = """() => {
     const widget = window.jupyterapp && window.jupyterapp.shell.currentWidget;
     const kernel = widget && widget.sessionContext && widget.sessionContext.session
         && widget.sessionContext.session.kernel;
     return !!kernel && kernel.status === "idle";
+}"""
+# Every code cell of the open notebook has run (outputs were cleared before Run All, so a count is
+# this run's), or one failed (Run All stops there), and the kernel is idle again: then how many failed.
+CELLS_RUN = """() => {
+    const widget = window.jupyterapp.shell.currentWidget;
+    const cells = widget.content.widgets.filter((cell) => cell.model.type === "code");
+    const failed = cells.filter((cell) => cell.model.outputs.toJSON().some((o) => o.output_type === "error"));
+    const done = widget.sessionContext.session.kernel.status === "idle"
+        && (failed.length > 0 || cells.every((cell) => cell.model.executionCount !== null));
+    return done && { failed: failed.length };
 }"""
 # Every text the loading box shows, in order (added to each page of a context before it loads).
 WATCH_LOADING = """(() => {
@@ -163,6 +178,24 @@ def visit(context, base: str, lesson: str, relay: Relay, timeout_ms: int = 240_0
             "widgets_s": widgets, "loading_texts": seen}
 
 
+def lab_visit(context, base: str, timeout_ms: int = 900_000) -> dict:
+    """Open the simulation lab in a new page of ``context``: seconds to Python ready, and from Run
+    All until every code cell has run; ``failed``: how many cells ended in an error."""
+    page = context.new_page()
+    page.on("dialog", lambda dialog: dialog.accept())
+    start = time.monotonic()
+    page.goto(f"{base}/lab/index.html?path={LAB}")
+    page.wait_for_function(KERNEL_IDLE, timeout=timeout_ms, polling=100)
+    python = time.monotonic() - start
+    page.evaluate("window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
+    start = time.monotonic()
+    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    failed = page.wait_for_function(CELLS_RUN, timeout=timeout_ms, polling=100).json_value()["failed"]
+    run_all = time.monotonic() - start
+    page.close()
+    return {"python_s": python, "run_all_s": run_all, "failed": failed}
+
+
 # Stage by stage, in a plain page of the site (its runtime, lockfile and packages, no JupyterLab):
 # where a kernel's start goes.
 STAGES_PAGE = """<!DOCTYPE html><html><body><script type="module">
@@ -204,10 +237,22 @@ def stages(browser, base: str) -> list[tuple[str, list[float]]]:
     return out
 
 
+def print_lab(browser, base: str) -> None:
+    print(f"{'simulation lab':<14} {'visit':<7} {'Python ready':>13} {'Run All':>10}")
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    for name in ("first", "second"):
+        result = lab_visit(context, base)
+        print(f"{'':<14} {name:<7} {result['python_s']:>11.1f} s {result['run_all_s']:>8.1f} s"
+              + (f"   {result['failed']} cells failed" if result["failed"] else ""), flush=True)
+    context.close()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lessons", nargs="*", default=list(LESSONS), choices=list(LESSONS))
     parser.add_argument("--no-stages", action="store_true", help="skip the stage-by-stage timing")
+    parser.add_argument("--lab", action="store_true",
+                        help="time the simulation lab's Run All instead of the lessons' starts")
     parser.add_argument("--site", type=Path, default=SITE, help="the site's folder (default: site/)")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
@@ -218,22 +263,25 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            print(f"{'lesson':<12} {'visit':<7} {'bodies':>9} {'on the wire':>12} {'Python ready':>13} "
-                  f"{'widgets work':>13}")
-            for game in args.lessons:
-                context = browser.new_context(viewport={"width": 1280, "height": 720})
-                watch_loading(context)
-                for name in ("first", "second"):
-                    result = visit(context, base, LESSONS[game], relay)
-                    print(f"{game:<12} {name:<7} {result['bodies'] / 1e6:>6.2f} MB {result['bytes'] / 1e6:>9.2f} MB "
-                          f"{result['python_s']:>11.1f} s "
-                          f"{result['widgets_s']:>11.1f} s   {json.dumps(result['loading_texts'], ensure_ascii=False)}",
-                          flush=True)
-                context.close()
-            if not args.no_stages:
-                print("\nWhere a start goes (first run, then from the browser's cache), seconds:")
-                for name, times in stages(browser, f"http://127.0.0.1:{port}"):
-                    print(f"  {name:<42} " + "  ".join(f"{t / 1000:5.2f}" for t in times))
+            if args.lab:
+                print_lab(browser, base)
+            else:
+                print(f"{'lesson':<12} {'visit':<7} {'bodies':>9} {'on the wire':>12} {'Python ready':>13} "
+                      f"{'widgets work':>13}")
+                for game in args.lessons:
+                    context = browser.new_context(viewport={"width": 1280, "height": 720})
+                    watch_loading(context)
+                    for name in ("first", "second"):
+                        result = visit(context, base, LESSONS[game], relay)
+                        print(f"{game:<12} {name:<7} {result['bodies'] / 1e6:>6.2f} MB "
+                              f"{result['bytes'] / 1e6:>9.2f} MB {result['python_s']:>11.1f} s "
+                              f"{result['widgets_s']:>11.1f} s   "
+                              f"{json.dumps(result['loading_texts'], ensure_ascii=False)}", flush=True)
+                    context.close()
+                if not args.no_stages:
+                    print("\nWhere a start goes (first run, then from the browser's cache), seconds:")
+                    for name, times in stages(browser, f"http://127.0.0.1:{port}"):
+                        print(f"  {name:<42} " + "  ".join(f"{t / 1000:5.2f}" for t in times))
             browser.close()
     finally:
         server.terminate()
