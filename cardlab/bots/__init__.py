@@ -197,8 +197,8 @@ class MonteCarloBot(Bot):
                 continue
             for k, action in enumerate(candidates):
                 state = deal.copy()
-                # Applied as the copy offers it (an equal action): accepted at once, where a fresh
-                # copy would check it in full (two exceptions, slow in Pyodide).
+                # Applied as the copy offers it (an equal action): accepted at once, where the copy,
+                # having offered nothing, would check it by the rules in full.
                 offered = state.legal_actions()
                 state.apply(offered[offered.index(action)] if action in offered else action)
                 places, steps = _rollout(state, random.Random(lots))
